@@ -1,0 +1,54 @@
+"""lesson_core: every number, table and figure of the Aula lessons, in pure Python.
+
+Standard library only; runs unchanged in CPython 3.11 and in Pyodide. The public
+surface, shared by the build's macros, the browser (Pyodide) and the command line:
+
+- :func:`render` ``(widget_id, params, lang) -> dict`` (see :mod:`lesson_core.registry`);
+- :func:`render_json`, the same with JSON in and out, for the browser bridge;
+- :func:`render_block`, the full HTML block a page inlines;
+- :func:`list_widgets`, what exists.
+"""
+
+from __future__ import annotations
+
+import json
+
+from . import widgets as _widgets  # noqa: F401  (registers every widget)
+from .block import render_block
+from .fmt import LANGS, fmt
+from .messages import ParamError
+from .registry import UnknownParam, UnknownWidget, View, all_widgets, get, render
+
+__all__ = ["render", "render_json", "render_block", "list_widgets", "get", "fmt", "LANGS",
+           "ParamError", "UnknownParam", "UnknownWidget", "View"]
+
+__version__ = "0.1.0"
+
+
+def list_widgets() -> list[dict]:
+    """Every widget: id, lesson, titles and parameters with their defaults."""
+    out = []
+    for w in all_widgets():
+        out.append({
+            "id": w.id,
+            "lesson": w.lesson,
+            "title": w.title,
+            "params": {c.name: {"kind": type(c).__name__.lower(), "default": c.canon(c.default)}
+                       for c in w.controls},
+            "parts": {k: list(v) for k, v in w.parts.items()},
+        })
+    return out
+
+
+def render_json(widget_id: str, params_json: str, lang: str) -> str:
+    """The browser's entry point: JSON params in, JSON result out.
+
+    Never raises: an unexpected failure becomes ``ok: False`` with the message
+    key ``py_error``, so the page can say so in the reader's language."""
+    try:
+        params = json.loads(params_json) if params_json else {}
+        result = render(widget_id, params, lang)
+    except Exception as err:  # the browser must get an answer, not a stack trace
+        result = {"widget": widget_id, "lang": lang, "ok": False,
+                  "error": {"param": None, "message": None, "internal": f"{type(err).__name__}: {err}"}}
+    return json.dumps(result, ensure_ascii=False, sort_keys=True)

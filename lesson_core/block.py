@@ -1,0 +1,60 @@
+"""The page block of a widget: controls, parts and precomputed results, as one HTML fragment.
+
+This is what a macro inlines. The block is complete without JavaScript (the
+default parameters are rendered); the browser bridge (``aula.js``) reads the
+controls' ``data-param`` inputs, swaps parts from the embedded
+``<script type="application/json" class="aula-pre">`` table, and sends the
+rest to Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from .fmt import tr
+from .html import Markup, h
+from .messages import RUNTIME_KEYS, msg
+from .registry import get, parse_params, precompute, _call
+
+__all__ = ["render_block", "json_for_script"]
+
+
+def json_for_script(obj: Any) -> Markup:
+    """JSON safe inside <script>: no '<' can close the element."""
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return Markup(text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, uid: str) -> Markup:
+    """Full HTML block for a page. Raises ParamError / UnknownParam / UnknownWidget on author errors."""
+    w = get(widget_id)
+    values = parse_params(w, params)
+    view = _call(w, values, lang)
+    pre = precompute(w, values, lang)
+    controls = [c.html(lang, values[c.name], uid) for c in w.controls]
+    live = any(not c.discrete for c in w.controls) or any(
+        not w.precomputable(p) for p in w.parts if w.parts[p])
+    parts = [
+        h("div", {"class": "aula-part", "data-part": name, "data-deps": ",".join(deps)}, Markup(str(view.parts[name])))
+        for name, deps in w.parts.items()
+    ]
+    base = {c.name: c.canon(values[c.name]) for c in w.controls}
+    msgs = {k: msg(k, lang) for k in RUNTIME_KEYS}
+    return h(
+        "div",
+        {"class": "aula-widget", "id": uid, "data-widget": w.id, "data-lang": lang,
+         "data-live": "1" if live else "0", "data-base": json_for_script(base)},
+        h("p", {"class": "aula-widget-title"}, tr(lang, w.title)),
+        h("form", {"class": "aula-controls", "action": "#", "autocomplete": "off"}, controls) if controls else None,
+        h("div", {"class": "aula-view"}, parts),
+        h("p", {"class": "aula-status", "role": "status", "aria-live": "polite"}),
+        h("script", {"type": "application/json", "class": "aula-pre"}, json_for_script(pre)) if pre else None,
+        h("script", {"type": "application/json", "class": "aula-msgs"}, json_for_script(msgs)),
+    )
+
+
+def check_params(widget_id: str, params: Mapping[str, Any] | None) -> None:
+    """Raise on any author error without rendering (used by tests and macros)."""
+    parse_params(get(widget_id), params)
+

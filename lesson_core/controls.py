@@ -1,0 +1,294 @@
+"""Declared controls of a widget: how each parameter is parsed, shown and enumerated.
+
+A control turns raw input (a string from the browser or the command line, or a
+typed value from a macro) into a checked value, or raises
+:class:`~lesson_core.messages.ParamError` with a localized message. Discrete
+controls (Choice, Range, Toggle) can enumerate their values so the build can
+precompute every result; open controls (Number, Text) are computed live.
+
+Each control has a canonical string form (``canon``) that the browser bridge
+reproduces from the input's value, so a precomputed result can be looked up by
+key: ``Range(0, 1, 0.1)`` at 0.3 -> ``"0.3"``; ``Toggle`` -> ``"1"``/``"0"``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .fmt import fmt, tr
+from .html import Markup, h
+from .messages import ParamError, msg
+
+__all__ = ["Control", "Choice", "Range", "Toggle", "Number", "Text", "canon_number"]
+
+SPACES = (" ", "\u00a0", "\u202f", "\u2009")
+
+
+def canon_number(x: float | int) -> str:
+    """Shortest round-trip text, as browsers serialize input values: 3.0 -> "3"."""
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    return repr(x) if isinstance(x, float) else str(x)
+
+
+def _parse_number(param: str, raw: Any, integer: bool) -> float | int:
+    if isinstance(raw, bool):
+        raise ParamError.of(param, "not_number")
+    if isinstance(raw, (int, float)):
+        value = raw
+    else:
+        text = str(raw).strip()
+        for sp in SPACES:
+            text = text.replace(sp, "")
+        text = text.replace("\u2212", "-").replace(",", ".")
+        if not text:
+            raise ParamError.of(param, "empty")
+        try:
+            value = float(text)
+        except ValueError:
+            raise ParamError.of(param, "not_number") from None
+        if text.lower().lstrip("+-") in ("nan", "inf", "infinity"):
+            raise ParamError.of(param, "not_finite")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ParamError.of(param, "not_finite")
+    if integer:
+        if float(value) != int(value):
+            raise ParamError.of(param, "not_integer")
+        return int(value)
+    return float(value)
+
+
+@dataclass
+class Control:
+    """Base class: ``name`` is the parameter, ``label`` is ``{"es": ..., "pt": ...}``."""
+
+    name: str
+    label: dict
+    default: Any
+
+    discrete = True
+
+    def parse(self, raw: Any) -> Any:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def canon(self, value: Any) -> str:
+        return str(value)
+
+    def values(self) -> list:
+        """Every value of a discrete control, in display order."""
+        return []
+
+    def spec(self, lang: str) -> dict:
+        """What the browser needs to read this control (no lesson arithmetic)."""
+        return {"name": self.name, "kind": type(self).__name__.lower()}
+
+    def html(self, lang: str, value: Any, uid: str) -> Markup:  # pragma: no cover
+        raise NotImplementedError
+
+    def _label(self, lang: str, uid: str) -> Markup:
+        return h("label", {"for": f"{uid}-{self.name}"}, tr(lang, self.label))
+
+
+@dataclass
+class Choice(Control):
+    """One of a few options. ``options`` is a list of ``(value, label)``;
+    a label is a string or ``{"es": ..., "pt": ...}``. ``style`` is "select"
+    or "buttons" (a row of radio buttons)."""
+
+    options: Sequence[tuple[Any, Any]] = ()
+    style: str = "select"
+
+    def parse(self, raw: Any) -> Any:
+        for value, _ in self.options:
+            if raw == value or str(raw) == str(value):
+                return value
+        raise ParamError.of(self.name, "not_option")
+
+    def values(self) -> list:
+        return [v for v, _ in self.options]
+
+    def _opt_label(self, label: Any, lang: str) -> str:
+        return tr(lang, label) if isinstance(label, dict) else str(label)
+
+    def html(self, lang: str, value: Any, uid: str) -> Markup:
+        cid = f"{uid}-{self.name}"
+        if self.style == "buttons":
+            radios = [
+                h(
+                    "label",
+                    {"class": "aula-radio"},
+                    h("input", {"type": "radio", "name": cid, "value": self.canon(v),
+                                "checked": v == value, "data-param": self.name}),
+                    h("span", None, self._opt_label(lab, lang)),
+                )
+                for v, lab in self.options
+            ]
+            return h("fieldset", {"class": "aula-control aula-choice"},
+                     h("legend", None, tr(lang, self.label)), radios)
+        opts = [
+            h("option", {"value": self.canon(v), "selected": v == value}, self._opt_label(lab, lang))
+            for v, lab in self.options
+        ]
+        return h("div", {"class": "aula-control aula-choice"}, self._label(lang, uid),
+                 h("select", {"id": cid, "data-param": self.name}, opts))
+
+
+@dataclass
+class Range(Control):
+    """A slider over ``min..max`` by ``step``: a small discrete domain."""
+
+    min: float = 0
+    max: float = 1
+    step: float = 1
+    decimals: int | None = None
+
+    def __post_init__(self) -> None:
+        n = round((self.max - self.min) / self.step)
+        if n < 1 or n > 1000 or abs(self.min + n * self.step - self.max) > 1e-9 * max(1, abs(self.max)):
+            raise ValueError(f"Range {self.name}: max must be min + n*step with 1 <= n <= 1000")
+        self._n = n
+        self._integer = all(float(v).is_integer() for v in (self.min, self.max, self.step))
+
+    def _stop(self, i: int) -> float | int:
+        v = self.min + i * self.step
+        return int(round(v)) if self._integer else round(v, 10)
+
+    def values(self) -> list:
+        return [self._stop(i) for i in range(self._n + 1)]
+
+    def parse(self, raw: Any) -> float | int:
+        value = _parse_number(self.name, raw, integer=False)
+        if value < self.min - 1e-12:
+            raise ParamError.of(self.name, "too_small", min=_fmt_both(self.min))
+        if value > self.max + 1e-12:
+            raise ParamError.of(self.name, "too_large", max=_fmt_both(self.max))
+        i = (value - self.min) / self.step
+        if abs(i - round(i)) > 1e-6:
+            raise ParamError.of(self.name, "off_grid", step=_fmt_both(self.step))
+        return self._stop(round(i))
+
+    def canon(self, value: Any) -> str:
+        return canon_number(value)
+
+    def show(self, value: float, lang: str) -> str:
+        return fmt(value, lang, self.decimals)
+
+    def html(self, lang: str, value: Any, uid: str) -> Markup:
+        cid = f"{uid}-{self.name}"
+        shown = {self.canon(v): self.show(v, lang) for v in self.values()}
+        return h(
+            "div", {"class": "aula-control aula-range"}, self._label(lang, uid),
+            h("input", {"id": cid, "type": "range", "min": canon_number(self.min), "max": canon_number(self.max),
+                        "step": canon_number(self.step), "value": self.canon(value), "data-param": self.name,
+                        "data-shown": json.dumps(shown, ensure_ascii=False)}),
+            h("output", {"for": cid}, self.show(value, lang)),
+        )
+
+
+@dataclass
+class Toggle(Control):
+    """A checkbox: True or False."""
+
+    def parse(self, raw: Any) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in ("1", "true", "on", "yes"):
+            return True
+        if text in ("0", "false", "off", "no"):
+            return False
+        raise ParamError.of(self.name, "not_boolean")
+
+    def canon(self, value: Any) -> str:
+        return "1" if value else "0"
+
+    def values(self) -> list:
+        return [False, True]
+
+    def html(self, lang: str, value: Any, uid: str) -> Markup:
+        cid = f"{uid}-{self.name}"
+        return h("div", {"class": "aula-control aula-toggle"},
+                 h("input", {"id": cid, "type": "checkbox", "checked": bool(value), "data-param": self.name}),
+                 self._label(lang, uid))
+
+
+def _fmt_both(x: float) -> dict:
+    return {"es": fmt(x, "es"), "pt": fmt(x, "pt")}
+
+
+@dataclass
+class Number(Control):
+    """A typed number in ``min..max``: an open domain, computed live."""
+
+    min: float = 0
+    max: float = 100
+    integer: bool = True
+    width: int = 8
+
+    discrete = False
+
+    def parse(self, raw: Any) -> float | int:
+        value = _parse_number(self.name, raw, self.integer)
+        if value < self.min:
+            raise ParamError.of(self.name, "too_small", min=_fmt_both(self.min))
+        if value > self.max:
+            raise ParamError.of(self.name, "too_large", max=_fmt_both(self.max))
+        return value
+
+    def canon(self, value: Any) -> str:
+        return canon_number(value)
+
+    def spec(self, lang: str) -> dict:
+        out = super().spec(lang)
+        out.update(min=self.min, max=self.max, integer=self.integer, msgs={
+            "empty": msg("empty", lang), "not_number": msg("not_number", lang),
+            "not_integer": msg("not_integer", lang), "not_finite": msg("not_finite", lang),
+            "too_small": msg("too_small", lang, min=fmt(self.min, lang)),
+            "too_large": msg("too_large", lang, max=fmt(self.max, lang)),
+        })
+        return out
+
+    def html(self, lang: str, value: Any, uid: str) -> Markup:
+        cid = f"{uid}-{self.name}"
+        return h("div", {"class": "aula-control aula-number"}, self._label(lang, uid),
+                 h("input", {"id": cid, "type": "text", "inputmode": "numeric" if self.integer else "decimal",
+                             "size": self.width, "value": self.canon(value), "data-param": self.name,
+                             "data-spec": json.dumps(self.spec(lang), ensure_ascii=False),
+                             "autocomplete": "off", "spellcheck": "false",
+                             "aria-describedby": f"{cid}-msg"}),
+                 h("span", {"class": "aula-field-msg", "id": f"{cid}-msg", "role": "status"}))
+
+
+@dataclass
+class Text(Control):
+    """Free text, bounded to ``max_len`` characters: an open domain, computed live.
+
+    Longer input is not an error that loses the reader's text: the widget uses
+    the first ``max_len`` characters and says so.
+    """
+
+    max_len: int = 200
+    rows: int = 1
+
+    discrete = False
+
+    def parse(self, raw: Any) -> str:
+        return "" if raw is None else str(raw)
+
+    def spec(self, lang: str) -> dict:
+        out = super().spec(lang)
+        out.update(max_len=self.max_len)
+        return out
+
+    def html(self, lang: str, value: Any, uid: str) -> Markup:
+        cid = f"{uid}-{self.name}"
+        attrs = {"id": cid, "data-param": self.name, "data-spec": json.dumps(self.spec(lang)),
+                 "autocomplete": "off", "spellcheck": "false", "aria-describedby": f"{cid}-msg"}
+        field_ = (h("textarea", {**attrs, "rows": self.rows}, value) if self.rows > 1
+                  else h("input", {**attrs, "type": "text", "value": value}))
+        return h("div", {"class": "aula-control aula-text"}, self._label(lang, uid), field_,
+                 h("span", {"class": "aula-field-msg", "id": f"{cid}-msg", "role": "status"}))
+

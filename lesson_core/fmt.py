@@ -1,0 +1,96 @@
+"""Number formatting per language, at the edge (never ``locale.setlocale``).
+
+Both Spanish and Brazilian Portuguese use a decimal comma. Thousands:
+Spanish (RAE) groups with a non-breaking thin space from five digits on
+(``5000``, ``12 500``); Brazilian Portuguese groups with a point (``5.000``).
+
+Examples::
+
+    fmt(0.1, "es") -> "0,1"
+    fmt(12500, "es") -> "12 500"      (U+202F between groups)
+    fmt(12500, "pt") -> "12.500"
+    fmt(-0.5, "pt", 2) -> "−0,50"      (true minus sign)
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["LANGS", "fmt", "fmt_int", "fmt_pct", "fmt_sci", "tr", "check_lang"]
+
+LANGS = ("es", "pt")
+NNBSP = "\u202f"
+MINUS = "\u2212"
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; expected one of {LANGS}")
+    return lang
+
+
+def _group(digits: str, lang: str) -> str:
+    if lang == "es" and len(digits) <= 4:
+        return digits
+    sep = NNBSP if lang == "es" else "."
+    groups = []
+    while len(digits) > 3:
+        groups.insert(0, digits[-3:])
+        digits = digits[:-3]
+    groups.insert(0, digits)
+    return sep.join(groups)
+
+
+def fmt(x: float, lang: str, decimals: int | None = None, *, trim: bool = True) -> str:
+    """Format a number for reading: decimal comma, grouped thousands.
+
+    ``decimals=None`` picks 0 for integers and up to 3 decimals otherwise;
+    ``trim`` drops trailing zeros when decimals were not asked for explicitly.
+    Non-finite values raise: they must never reach a page.
+    """
+    check_lang(lang)
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise TypeError(f"not a number: {x!r}")
+    if isinstance(x, float) and not math.isfinite(x):
+        raise ValueError("non-finite number cannot be shown")
+    explicit = decimals is not None
+    if decimals is None:
+        decimals = 0 if float(x).is_integer() else 3
+    text = f"{abs(x):.{decimals}f}"
+    if "." in text:
+        whole, frac = text.split(".")
+        if trim and not explicit:
+            frac = frac.rstrip("0")
+    else:
+        whole, frac = text, ""
+    out = _group(whole, lang) + ("," + frac if frac else "")
+    negative = x < 0 and any(ch in "123456789" for ch in out)
+    return (MINUS + out) if negative else out
+
+
+def fmt_int(n: int, lang: str) -> str:
+    return fmt(int(n), lang, 0)
+
+
+def fmt_pct(p: float, lang: str, decimals: int = 1) -> str:
+    """0.25 -> "25 %" (es) / "25%" (pt)."""
+    body = fmt(100 * p, lang, decimals)
+    if "," in body:
+        body = body.rstrip("0").rstrip(",")
+    return body + ("\u00a0%" if lang == "es" else "%")
+
+
+_SUP = str.maketrans("-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
+
+
+def fmt_sci(x: float, lang: str, digits: int = 1) -> str:
+    """Scientific notation for tiny or huge values: 2.3e-12 -> "2,3·10⁻¹²"; 0 -> "0"."""
+    if x == 0:
+        return "0"
+    mant, exp = f"{x:.{digits}e}".split("e")
+    return fmt(float(mant), lang, digits) + "\u00b710" + str(int(exp)).translate(_SUP)
+
+
+def tr(lang: str, table: dict) -> str:
+    """Pick the text for ``lang`` from ``{"es": ..., "pt": ...}``."""
+    return table[check_lang(lang)]

@@ -1,0 +1,72 @@
+"""Localized messages shared by every widget (control validation, runtime status).
+
+Widget-specific text lives beside its widget; this catalog holds what the
+controls and the browser runtime say. Placeholders are filled with numbers
+already formatted for the language (see :mod:`lesson_core.fmt`).
+"""
+
+from __future__ import annotations
+
+from .fmt import check_lang
+
+__all__ = ["MESSAGES", "msg", "ParamError"]
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "empty": {"es": "Escribe un valor.", "pt": "Digite um valor."},
+    "not_number": {"es": "Eso no es un número.", "pt": "Isso não é um número."},
+    "not_integer": {"es": "Tiene que ser un número entero.", "pt": "Precisa ser um número inteiro."},
+    "too_small": {"es": "El mínimo es {min}.", "pt": "O mínimo é {min}."},
+    "too_large": {"es": "El máximo es {max}.", "pt": "O máximo é {max}."},
+    "not_finite": {"es": "El número tiene que ser finito.", "pt": "O número precisa ser finito."},
+    "not_option": {"es": "Esa opción no existe.", "pt": "Essa opção não existe."},
+    "too_long": {
+        "es": "El texto es demasiado largo: se usan solo los primeros {max} caracteres.",
+        "pt": "O texto é longo demais: só os primeiros {max} caracteres são usados.",
+    },
+    "not_boolean": {"es": "Valor de interruptor no válido.", "pt": "Valor de chave inválido."},
+    "off_grid": {"es": "El valor tiene que ir de {step} en {step}.", "pt": "O valor precisa ir de {step} em {step}."},
+    # Runtime status, shown by the browser bridge.
+    "py_loading": {"es": "Python se está cargando…", "pt": "O Python está carregando…"},
+    "py_ready": {"es": "Cálculo en vivo listo", "pt": "Cálculo ao vivo pronto"},
+    "py_failed": {
+        "es": "No se pudo iniciar Python: el recálculo en vivo está desactivado. Los controles precalculados siguen funcionando.",
+        "pt": "Não foi possível iniciar o Python: o recálculo ao vivo está desligado. Os controles pré-calculados continuam funcionando.",
+    },
+    "py_wait": {
+        "es": "Este valor se calculará en cuanto Python esté listo.",
+        "pt": "Este valor será calculado assim que o Python estiver pronto.",
+    },
+    "py_error": {"es": "No se pudo calcular este valor.", "pt": "Não foi possível calcular este valor."},
+    "py_off": {
+        "es": "El recálculo en vivo está desactivado; prueba con un valor precalculado.",
+        "pt": "O recálculo ao vivo está desligado; tente um valor pré-calculado.",
+    },
+}
+
+RUNTIME_KEYS = ("py_loading", "py_ready", "py_failed", "py_wait", "py_error", "py_off")
+
+
+def msg(key: str, lang: str, **values: object) -> str:
+    return MESSAGES[key][check_lang(lang)].format(**values)
+
+
+class ParamError(ValueError):
+    """Bad input for one parameter, with a message per language.
+
+    ``text`` is ``{"es": ..., "pt": ...}``; ``param`` names the control (or None
+    when the problem concerns the widget as a whole).
+    """
+
+    def __init__(self, param: str | None, text: dict[str, str]):
+        super().__init__(f"{param}: {text.get('es', '')}")
+        self.param = param
+        self.text = text
+
+    @classmethod
+    def of(cls, param: str | None, key: str, **values: dict[str, str] | str) -> "ParamError":
+        """Build from a catalog key; each value is a string or a per-language dict."""
+        text = {}
+        for lang in ("es", "pt"):
+            filled = {k: (v[lang] if isinstance(v, dict) else v) for k, v in values.items()}
+            text[lang] = MESSAGES[key][lang].format(**filled)
+        return cls(param, text)

@@ -1,0 +1,181 @@
+"""The widget contract: one ``render(widget_id, params, lang)`` for macro, browser and CLI.
+
+A widget is a function ``(params, lang) -> View`` declared with :func:`widget`,
+its controls and its *parts*: named pieces of the view, each depending on a
+subset of the parameters. A part whose parameters are all discrete (and whose
+combinations are few) is precomputed at build time, so the page can swap it in
+one frame before Python has loaded; every other change goes to Pyodide, which
+calls this same ``render``.
+
+``render`` returns plain JSON-able data::
+
+    {"ok": True, "widget": id, "lang": "es", "params": {name: canon},
+     "parts": {part: html}, "data": {...}}
+    {"ok": False, "widget": id, "lang": "es",
+     "error": {"param": name_or_None, "message": localized_text}}
+
+Unknown widgets and unknown parameter names are author errors and raise
+(:class:`UnknownWidget`, :class:`UnknownParam`); bad values are reader errors
+and come back as ``ok: False``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .controls import Control
+from .fmt import check_lang
+from .messages import ParamError
+
+__all__ = ["Widget", "View", "widget", "render", "get", "all_widgets", "parse_params",
+           "UnknownWidget", "UnknownParam", "PRECOMPUTE_CAP"]
+
+PRECOMPUTE_CAP = 260  # combinations per part; keeps the embedded results within the page budget
+
+
+class UnknownWidget(LookupError):
+    pass
+
+
+class UnknownParam(TypeError):
+    pass
+
+
+@dataclass
+class View:
+    """What a widget function returns: its parts' HTML and its numbers."""
+
+    parts: dict
+    data: dict = field(default_factory=dict)
+
+
+@dataclass
+class Widget:
+    id: str
+    lesson: str
+    title: dict
+    controls: list[Control]
+    parts: dict[str, tuple[str, ...]]
+    fn: Callable[[dict, str], View]
+    doc: str = ""
+
+    def control(self, name: str) -> Control:
+        for c in self.controls:
+            if c.name == name:
+                return c
+        raise UnknownParam(f"widget {self.id!r} has no parameter {name!r}; "
+                           f"its parameters are {[c.name for c in self.controls]}")
+
+    def defaults(self) -> dict:
+        return {c.name: c.default for c in self.controls}
+
+    def precomputable(self, part: str) -> bool:
+        """True when the part's discrete parameters have few combinations.
+
+        Open parameters (typed numbers, text) are held at their current value:
+        the table then covers the page as built, and a typed value goes live."""
+        deps = [d for d in self.parts[part] if self.control(d).discrete]
+        if not deps:
+            return False
+        count = 1
+        for d in deps:
+            count *= len(self.control(d).values())
+        return count <= PRECOMPUTE_CAP
+
+
+_REGISTRY: dict[str, Widget] = {}
+
+
+def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None = None,
+           parts: Mapping[str, tuple[str, ...]] | None = None):
+    """Register a widget function. ``parts`` maps part name -> parameters it depends on;
+    by default a single part ``main`` depends on every parameter."""
+    controls = list(controls or [])
+
+    def deco(fn: Callable[[dict, str], View]):
+        if id in _REGISTRY:
+            raise ValueError(f"widget {id!r} registered twice")
+        names = [c.name for c in controls]
+        declared = dict(parts) if parts else {"main": tuple(names)}
+        for part, deps in declared.items():
+            for d in deps:
+                if d not in names:
+                    raise ValueError(f"widget {id!r}: part {part!r} depends on unknown parameter {d!r}")
+        _REGISTRY[id] = Widget(id, lesson, title, controls, {k: tuple(v) for k, v in declared.items()},
+                               fn, (fn.__doc__ or "").strip())
+        return fn
+
+    return deco
+
+
+def get(widget_id: str) -> Widget:
+    try:
+        return _REGISTRY[widget_id]
+    except KeyError:
+        raise UnknownWidget(f"unknown widget {widget_id!r}; known widgets: {sorted(_REGISTRY)}") from None
+
+
+def all_widgets() -> list[Widget]:
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def parse_params(w: Widget, params: Mapping[str, Any] | None) -> dict:
+    """Defaults overridden by ``params``; raises UnknownParam or ParamError."""
+    values = w.defaults()
+    for name, raw in (params or {}).items():
+        values[name] = w.control(name).parse(raw)
+    return values
+
+
+def _call(w: Widget, values: dict, lang: str) -> View:
+    view = w.fn(dict(values), lang)
+    missing = set(w.parts) - set(view.parts)
+    if missing:
+        raise RuntimeError(f"widget {w.id!r} did not render parts {sorted(missing)}")
+    return view
+
+
+def render(widget_id: str, params: Mapping[str, Any] | None = None, lang: str = "es") -> dict:
+    """Render a widget; see the module docstring for the result's shape."""
+    check_lang(lang)
+    w = get(widget_id)
+    base = {"widget": widget_id, "lang": lang}
+    try:
+        values = parse_params(w, params)
+        view = _call(w, values, lang)
+    except ParamError as err:
+        return {**base, "ok": False, "error": {"param": err.param, "message": err.text[lang]}}
+    canon = {c.name: c.canon(values[c.name]) for c in w.controls}
+    return {**base, "ok": True, "params": canon, "parts": {k: str(view.parts[k]) for k in w.parts},
+            "data": view.data}
+
+
+def part_key(w: Widget, part: str, values: Mapping[str, Any]) -> str:
+    """The lookup key of a part's precomputed result: its parameters' canon forms joined by '|'."""
+    return "|".join(w.control(d).canon(values[d]) for d in w.parts[part])
+
+
+def precompute(w: Widget, values: Mapping[str, Any], lang: str) -> dict:
+    """For each precomputable part, the HTML for every combination of its parameters,
+    the others held at ``values``. Returns ``{part: {key: html}}``."""
+    out: dict[str, dict[str, str]] = {}
+    cache: dict[tuple, View] = {}
+    for part, deps in w.parts.items():
+        if not w.precomputable(part):
+            continue
+        free = [d for d in deps if w.control(d).discrete]
+        table = {}
+        for combo in itertools.product(*(w.control(d).values() for d in free)):
+            current = dict(values)
+            current.update(zip(free, combo))
+            ckey = tuple(w.control(c.name).canon(current[c.name]) for c in w.controls)
+            if ckey not in cache:
+                try:
+                    cache[ckey] = _call(w, current, lang)
+                except ParamError:
+                    continue  # an invalid combination: left to live computation, which explains it
+            table[part_key(w, part, current)] = str(cache[ckey].parts[part])
+        out[part] = table
+    return out

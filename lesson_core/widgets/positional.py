@@ -1,0 +1,299 @@
+"""Lesson 1 widgets: positional encoding (seeds 000 es, 001 pt).
+
+Numbers come from :mod:`lesson_core.positional`; this module only lays them out.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .. import positional as pe
+from ..controls import Choice, Number, Range
+from ..fmt import fmt, fmt_sci, tr
+from ..html import Markup, h, num, svg
+from ..registry import View, widget
+from ..svgkit import bar_strip, diverging_rgb, fmt_vec, hex_rgb, png_data_uri, table
+
+LESSON = "positional"
+
+# Hand-made 8-number meaning vectors (illustrative, in [-1, 1]) for the sentence
+# "el perro muerde al hombre" / "o cachorro morde o homem".
+WORDS = {
+    "dog": ({"es": "perro", "pt": "cachorro"}, [0.9, 0.7, -0.2, 0.1, 0.6, -0.5, 0.3, 0.0]),
+    "man": ({"es": "hombre", "pt": "homem"}, [0.8, -0.6, 0.4, 0.2, -0.3, 0.5, 0.1, 0.7]),
+    "bites": ({"es": "muerde", "pt": "morde"}, [-0.7, 0.2, 0.9, -0.4, 0.1, 0.3, -0.6, 0.2]),
+    "the": ({"es": "el", "pt": "o"}, [0.1, 0.0, -0.1, 0.9, 0.2, 0.1, 0.0, -0.3]),
+}
+
+T = {
+    "pos": {"es": "Posición", "pt": "Posição"},
+    "d": {"es": "Dimensión del modelo d", "pt": "Dimensão do modelo d"},
+    "dim": {"es": "dimensión", "pt": "dimensão"},
+    "word": {"es": "Palabra", "pt": "Palavra"},
+}
+
+
+def _word_choice() -> Choice:
+    return Choice("word", T["word"], "dog", options=[(k, v[0]) for k, v in WORDS.items()], style="buttons")
+
+
+# --- 1. raw count against a bounded wave ---------------------------------------------
+
+RAW_WORD = [0.8, -0.3, 0.5, 0.1]
+RAW_D = 4
+
+
+def _raw_chart(lang: str) -> Markup:
+    """Raw count and one wave over positions 0..10 000, on the scale of a word's numbers."""
+    W, H, left, top = 560, 200, 44, 14
+    pw, ph = W - left - 10, H - top - 30
+    ymax = 1.5
+
+    def X(p: float) -> float:
+        return left + pw * p / 10000
+
+    def Y(v: float) -> float:
+        return top + ph * (ymax - max(-ymax, min(ymax, v))) / (2 * ymax)
+
+    wave = " ".join(f"{num(X(p))},{num(Y(math.sin(p * pe.frequency(1, RAW_D))))}" for p in range(0, 10001, 25))
+    raw = f"{num(X(0))},{num(Y(0))} {num(X(1.5))},{num(Y(1.5))}"
+    ticks = [h("text", {"x": num(X(p)), "y": H - 8, "class": "aula-tick", "text-anchor": "middle"}, fmt(p, lang))
+             for p in (0, 2500, 5000, 7500, 10000)]
+    yt = [h("text", {"x": left - 6, "y": num(Y(v) + 4), "class": "aula-tick", "text-anchor": "end"}, fmt(v, lang))
+          for v in (-1, 0, 1)]
+    label = {"es": "La cuenta cruda sale del marco enseguida; la onda se queda entre −1 y 1.",
+             "pt": "A contagem crua sai do quadro logo no começo; a onda fica entre −1 e 1."}
+    return svg(W, H,
+               h("rect", {"x": left, "y": num(Y(1)), "width": pw, "height": num(Y(-1) - Y(1)), "class": "aula-band"}),
+               yt, ticks,
+               h("polyline", {"points": wave, "class": "aula-line aula-line-wave"}),
+               h("polyline", {"points": raw, "class": "aula-line aula-line-raw"}),
+               h("text", {"x": num(X(150)), "y": top + 10, "class": "aula-note"},
+                 {"es": "↑ cuenta cruda: 1, 2, 3…", "pt": "↑ contagem crua: 1, 2, 3…"}[lang]),
+               h("text", {"x": num(X(6200)), "y": num(Y(1) - 4), "class": "aula-note"},
+                 {"es": "onda: sen(pos/100)", "pt": "onda: sen(pos/100)"}[lang]),
+               label=tr(lang, label))
+
+
+@widget("pe_raw_vs_wave", lesson=LESSON,
+        title={"es": "Cuenta cruda frente a una onda acotada", "pt": "Contagem crua contra uma onda limitada"},
+        controls=[Range("pos", T["pos"], 5000, min=0, max=10000, step=200)],
+        parts={"chart": (), "now": ("pos",)})
+def raw_vs_wave(p: dict, lang: str) -> View:
+    """The number a word carries for its place: raw count or a wave code (d = 4)."""
+    pos = p["pos"]
+    code = pe.pe_vector(pos, RAW_D)
+    share = pe.raw_count_share(RAW_WORD, pos)
+    biggest = max(abs(x) for x in RAW_WORD)
+    W, H = 560, 150
+    left_vals = RAW_WORD + [float(pos)]
+    right_vals = pe.add_position(RAW_WORD, pos)
+    cap = {"es": ("Palabra + cuenta cruda", "Palabra + código de posición"),
+           "pt": ("Palavra + contagem crua", "Palavra + código de posição")}[lang]
+    fig = svg(W, H,
+              h("text", {"x": 10, "y": 14, "class": "aula-note"}, cap[0]),
+              h("text", {"x": 290, "y": 14, "class": "aula-note"}, cap[1]),
+              bar_strip(left_vals, 10, 22, 260, 110, vmax=2.0),
+              bar_strip(right_vals, 290, 22, 260, 110, vmax=2.0),
+              h("text", {"x": 218, "y": 146, "class": "aula-tick", "text-anchor": "middle"}, fmt(pos, lang)),
+              label=cap[0] + " / " + cap[1])
+    rows = [
+        ({"es": "Mayor número de la palabra", "pt": "Maior número da palavra"}[lang], fmt(biggest, lang, 2)),
+        ({"es": "Etiqueta de posición cruda", "pt": "Etiqueta de posição crua"}[lang], fmt(pos, lang)),
+        ({"es": "Parte de la longitud del vector que es posición", "pt": "Parte do comprimento do vetor que é posição"}[lang],
+         fmt(100 * share, lang, 2) + ({"es": "\u00a0%", "pt": "%"}[lang])),
+        ({"es": "Código de onda (d = 4)", "pt": "Código de onda (d = 4)"}[lang], fmt_vec(code, lang)),
+    ]
+    return View(parts={"chart": _raw_chart(lang), "now": Markup(fig + table(["", ""], rows))},
+                data={"pos": pos, "raw_share": share, "code": code, "sum": right_vals})
+
+
+# --- 2. the set of waves as a heat map, and one position's fingerprint --------------
+
+MAP_POSITIONS = 50
+
+
+def _heatmap(d: int, lang: str) -> Markup:
+    rows = pe.pe_matrix(range(MAP_POSITIONS), d)
+    uri = png_data_uri([[diverging_rgb(v) for v in row] for row in rows])
+    W, H, left, top = 560, 300, 40, 10
+    pw, ph = W - left - 10, H - top - 34
+    label = {"es": f"Mapa de calor: {MAP_POSITIONS} posiciones por {d} dimensiones; rojo +1, azul −1.",
+             "pt": f"Mapa de calor: {MAP_POSITIONS} posições por {d} dimensões; vermelho +1, azul −1."}
+    xt = [h("text", {"x": num(left + pw * (j + 0.5) / d), "y": H - 20, "class": "aula-tick", "text-anchor": "middle"}, j)
+          for j in range(0, d, max(1, d // 8))]
+    yt = [h("text", {"x": left - 4, "y": num(top + ph * (r + 0.5) / MAP_POSITIONS + 4), "class": "aula-tick",
+                     "text-anchor": "end"}, r) for r in range(0, MAP_POSITIONS, 10)]
+    return svg(W, H,
+               h("image", {"href": uri, "x": left, "y": top, "width": pw, "height": ph,
+                           "preserveAspectRatio": "none", "class": "aula-pixelated"}),
+               xt, yt,
+               h("text", {"x": num(left + pw / 2), "y": H - 4, "class": "aula-note", "text-anchor": "middle"},
+                 {"es": "dimensión (izquierda: ondas rápidas; derecha: lentas)",
+                  "pt": "dimensão (esquerda: ondas rápidas; direita: lentas)"}[lang]),
+               label=tr(lang, label))
+
+
+def _strip(code: list[float], lang: str, caption: str) -> Markup:
+    d = len(code)
+    W, left = 560, 40
+    cw = (W - left - 10) / d
+    cells = [h("rect", {"x": num(left + j * cw), "y": 4, "width": num(cw + 0.3), "height": 22,
+                        "fill": hex_rgb(diverging_rgb(v))}) for j, v in enumerate(code)]
+    return svg(W, 112, cells, bar_strip(code, left, 32, W - left - 10, 76, vmax=1.0),
+               h("text", {"x": 0, "y": 20, "class": "aula-tick"}, caption), label=caption)
+
+
+@widget("pe_heatmap", lesson=LESSON,
+        title={"es": "Muchas ondas: la huella de cada posición", "pt": "Muitas ondas: a impressão digital de cada posição"},
+        controls=[Choice("d", T["d"], 16, options=[(8, "8"), (16, "16"), (32, "32"), (64, "64")]),
+                  Range("pos", T["pos"], 3, min=0, max=MAP_POSITIONS - 1, step=1)],
+        parts={"map": ("d",), "finger": ("d", "pos")})
+def heatmap(p: dict, lang: str) -> View:
+    """Positions 0..49 by d dimensions as colours; below, the chosen position's code."""
+    d, pos = pe.check_d(p["d"]), p["pos"]
+    code = pe.pe_vector(pos, d)
+    head = {"es": f"Posición {pos}: sus {d} números", "pt": f"Posição {pos}: seus {d} números"}[lang]
+    finger = Markup(_strip(code, lang, str(pos)) + h("p", {"class": "aula-readout"}, head + " " + fmt_vec(code, lang)))
+    return View(parts={"map": _heatmap(d, lang), "finger": finger}, data={"d": d, "pos": pos, "code": code})
+
+
+# --- 3. any position's code, typed: computed live --------------------------------------
+
+@widget("pe_fingerprint", lesson=LESSON,
+        title={"es": "El código de cualquier posición", "pt": "O código de qualquer posição"},
+        controls=[Number("pos", T["pos"], 3, min=0, max=100000, integer=True),
+                  Number("d", T["d"], 16, min=0, max=512, integer=True, width=4)],
+        parts={"main": ("pos", "d")})
+def fingerprint(p: dict, lang: str) -> View:
+    """Type a position (0..100 000) and a dimension: every wave's angle rate, sine and cosine."""
+    pos, d = p["pos"], pe.check_d(p["d"])
+    code = pe.pe_vector(pos, d)
+    head = [{"es": "onda i", "pt": "onda i"}[lang], "ωᵢ = 1/10000^(2i/d)",
+            {"es": "periodo (posiciones)", "pt": "período (posições)"}[lang],
+            f"sen(pos·ωᵢ) = PE({pos}, 2i)", f"cos(pos·ωᵢ) = PE({pos}, 2i+1)"]
+    rows = [[i, fmt_sci(pe.frequency(i, d), lang, 3) if pe.frequency(i, d) < 0.001 else fmt(pe.frequency(i, d), lang, 4),
+             fmt(pe.wavelength(i, d), lang, 1), fmt(code[2 * i], lang, 4), fmt(code[2 * i + 1], lang, 4)]
+            for i in range(d // 2)]
+    body = Markup(_strip(code, lang, str(pos)) + h("div", {"class": "aula-scroll"}, table(head, rows)))
+    return View(parts={"main": body}, data={"pos": pos, "d": d, "code": code})
+
+
+# --- 4. word vector + position code ---------------------------------------------------
+
+@widget("pe_sum", lesson=LESSON,
+        title={"es": "Sumar, no pegar: palabra + posición", "pt": "Somar, não colar: palavra + posição"},
+        controls=[_word_choice(), Range("pos", T["pos"], 1, min=0, max=20, step=1)],
+        parts={"main": ("word", "pos")})
+def word_plus_position(p: dict, lang: str) -> View:
+    """x_pos = E(w) + PE(pos) with d = 8: three rows of eight numbers."""
+    label, vec = WORDS[p["word"]]
+    pos = p["pos"]
+    code = pe.pe_vector(pos, len(vec))
+    total = pe.add_position(vec, pos)
+    word = tr(lang, label)
+    names = [f"E({word})", f"PE({pos})", f"x = E({word}) + PE({pos})"]
+    W = 560
+    fig = svg(W, 300,
+              [h("g", None, h("text", {"x": 0, "y": 16 + 100 * r, "class": "aula-note"}, names[r]),
+                 bar_strip(vals, 150, 4 + 100 * r, W - 160, 84, vmax=2.0))
+               for r, vals in enumerate((vec, code, total))],
+              label=" · ".join(names))
+    rows = [[names[r]] + [fmt(v, lang, 2) for v in vals] for r, vals in enumerate((vec, code, total))]
+    body = Markup(fig + h("div", {"class": "aula-scroll"}, table([""] + [f"{j}" for j in range(8)], rows)))
+    return View(parts={"main": body}, data={"word": p["word"], "pos": pos, "E": vec, "PE": code, "x": total})
+
+
+# --- 5. the rotation R_k ------------------------------------------------------------
+
+def _circle(i: int, pos: int, k: int, d: int, cx: float, lang: str) -> Markup:
+    w = pe.frequency(i, d)
+    r, cy = 42, 56
+    pts = []
+    for q, cls in ((pos, "aula-dot-a"), (pos + k, "aula-dot-b")):
+        # (sin, cos) drawn as (x, y): the pair moves round the circle as pos grows
+        pts.append(h("circle", {"cx": num(cx + r * math.sin(q * w)), "cy": num(cy - r * math.cos(q * w)), "r": 5,
+                                "class": cls}))
+    return h("g", None, h("circle", {"cx": num(cx), "cy": cy, "r": r, "class": "aula-ring"}), pts,
+             h("text", {"x": num(cx), "y": 118, "class": "aula-tick", "text-anchor": "middle"},
+               f"i = {i}: k·ω = {fmt(k * w, lang, 3)} rad"))
+
+
+@widget("pe_rotation", lesson=LESSON,
+        title={"es": "Avanzar k posiciones es girar", "pt": "Avançar k posições é girar"},
+        controls=[Number("pos", T["pos"], 10, min=0, max=100000),
+                  Number("k", {"es": "Paso k", "pt": "Passo k"}, 5, min=0, max=100000),
+                  Choice("d", T["d"], 8, options=[(4, "4"), (8, "8"), (16, "16")])],
+        parts={"main": ("pos", "k", "d")})
+def rotation(p: dict, lang: str) -> View:
+    """PE(pos+k) computed directly against R_k·PE(pos), where R_k is built from k alone."""
+    pos, k, d = p["pos"], p["k"], pe.check_d(p["d"])
+    check = pe.rotation_check(pos, k, d)
+    blocks = pe.rotation_blocks(k, d)
+    shown = min(4, d // 2)
+    fig = svg(560, 124, [_circle(i, pos, k, d, 70 + 140 * i, lang) for i in range(shown)],
+              label={"es": "Cada par (seno, coseno) gira el mismo ángulo k·ω",
+                     "pt": "Cada par (seno, cosseno) gira o mesmo ângulo k·ω"}[lang])
+    head = ["", f"PE({fmt(pos + k, lang)})", f"R_{k}·PE({fmt(pos, lang)})", "|Δ|"]
+    rows = [[j, fmt(a, lang, 6), fmt(b, lang, 6), fmt_sci(abs(a - b), lang)]
+            for j, (a, b) in enumerate(zip(check["direct"], check["rotated"]))]
+    err = check["max_error"]
+    verdict = {"es": f"Diferencia máxima: {fmt_sci(err, lang)} (errores de redondeo de la máquina).",
+               "pt": f"Diferença máxima: {fmt_sci(err, lang)} (erros de arredondamento da máquina)."}[lang]
+    body = Markup(fig + h("div", {"class": "aula-scroll"}, table(head, rows)) + h("p", {"class": "aula-readout"}, verdict))
+    return View(parts={"main": body},
+                data={"pos": pos, "k": k, "d": d, "max_error": err, "direct": check["direct"],
+                      "rotated": check["rotated"], "blocks": [list(b) for b in blocks]})
+
+
+# --- 6. one slow wave is ambiguous; the whole code is not ----------------------------
+
+AMB_D = 16
+
+
+@widget("pe_ambiguity", lesson=LESSON,
+        title={"es": "¿3 o 300? Una onda lenta frente al código completo",
+               "pt": "3 ou 300? Uma onda lenta contra o código completo"},
+        controls=[Number("a", {"es": "Posición A", "pt": "Posição A"}, 3, min=0, max=100000),
+                  Number("b", {"es": "Posición B", "pt": "Posição B"}, 300, min=0, max=100000),
+                  Range("i", {"es": "Onda i (0 rápida, 7 lenta)", "pt": "Onda i (0 rápida, 7 lenta)"}, 7,
+                        min=0, max=AMB_D // 2 - 1, step=1)],
+        parts={"main": ("a", "b", "i")})
+def ambiguity(p: dict, lang: str) -> View:
+    """Heights of positions a and b on wave i alone, and the distance between their full codes (d = 16)."""
+    a, b, i = p["a"], p["b"], p["i"]
+    g = pe.wave_gap(a, b, i, AMB_D)
+    w = pe.frequency(i, AMB_D)
+    span = max(a, b, 1) * 1.15
+    W, H, left, top, ph = 560, 150, 36, 10, 110
+    pw = W - left - 10
+
+    def X(q: float) -> float:
+        return left + pw * q / span
+
+    def Y(v: float) -> float:
+        return top + ph * (1 - v) / 2
+
+    curve = " ".join(f"{num(X(span * s / 300))},{num(Y(math.sin(span * s / 300 * w)))}" for s in range(301))
+    marks = [h("g", None, h("circle", {"cx": num(X(q)), "cy": num(Y(math.sin(q * w))), "r": 5, "class": cls}),
+               h("text", {"x": num(X(q)), "y": H - 6, "class": "aula-tick", "text-anchor": "middle"}, fmt(q, lang)))
+             for q, cls in ((a, "aula-dot-a"), (b, "aula-dot-b"))]
+    fig = svg(W, H, h("line", {"x1": left, "x2": W - 10, "y1": num(Y(0)), "y2": num(Y(0)), "class": "aula-axis"}),
+              h("polyline", {"points": curve, "class": "aula-line aula-line-wave"}), marks,
+              label={"es": f"Onda {i}: sen(pos·ω) entre 0 y {fmt(span, lang, 0)}",
+                     "pt": f"Onda {i}: sen(pos·ω) entre 0 e {fmt(span, lang, 0)}"}[lang])
+    close = g["one_wave_distance"] < 0.1 * math.sqrt(2)
+    one = {"es": ("casi no se distinguen" if close else "se distinguen"),
+           "pt": ("quase não se distinguem" if close else "se distinguem")}[lang]
+    rows = [
+        [{"es": f"Solo la onda {i}", "pt": f"Só a onda {i}"}[lang], fmt(g["sin_a"], lang, 4), fmt(g["sin_b"], lang, 4),
+         fmt(g["one_wave_distance"], lang, 4), one],
+        [{"es": "Código completo (d = 16)", "pt": "Código completo (d = 16)"}[lang], "—", "—",
+         fmt(g["full_distance"], lang, 4),
+         {"es": f"máximo posible {fmt(g['max_distance'], lang, 2)}", "pt": f"máximo possível {fmt(g['max_distance'], lang, 2)}"}[lang]],
+    ]
+    head = ["", f"sen({fmt(a, lang)}·ω)", f"sen({fmt(b, lang)}·ω)",
+            {"es": "distancia", "pt": "distância"}[lang], ""]
+    strips = Markup(_strip(pe.pe_vector(a, AMB_D), lang, fmt(a, lang)) + _strip(pe.pe_vector(b, AMB_D), lang, fmt(b, lang)))
+    body = Markup(fig + table(head, rows) + strips)
+    return View(parts={"main": body}, data={"a": a, "b": b, "i": i, **g})
