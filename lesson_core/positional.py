@@ -18,7 +18,7 @@ import math
 from .messages import ParamError
 
 __all__ = ["BASE", "check_d", "frequency", "wavelength", "pe_vector", "pe_matrix", "add_position",
-           "rotation_blocks", "rotate", "rotation_check", "raw_count_share", "wave_gap", "distance"]
+           "divisor", "rotation_blocks", "rotate", "rotation_check", "raw_count_share", "wave_gap", "distance"]
 
 BASE = 10000.0  # the constant of the original paper
 
@@ -35,9 +35,14 @@ def check_d(d: int) -> int:
     return d
 
 
+def divisor(i: int, d: int) -> float:
+    """10000^(2i/d): pos is divided by this, exactly as the formula is written."""
+    return BASE ** (2 * i / d)
+
+
 def frequency(i: int, d: int) -> float:
     """omega_i = 1 / 10000^(2i/d), the angle per position of wave i (0 <= i < d/2)."""
-    return 1.0 / BASE ** (2 * i / d)
+    return 1.0 / divisor(i, d)
 
 
 def wavelength(i: int, d: int) -> float:
@@ -50,7 +55,7 @@ def pe_vector(pos: float, d: int) -> list[float]:
     check_d(d)
     out = []
     for i in range(d // 2):
-        angle = pos * frequency(i, d)
+        angle = pos / divisor(i, d)
         out.append(math.sin(angle))  # PE(pos, 2i)
         out.append(math.cos(angle))  # PE(pos, 2i+1)
     return out
@@ -78,7 +83,7 @@ def rotation_blocks(k: float, d: int) -> list[tuple[float, float, float, float]]
     check_d(d)
     blocks = []
     for i in range(d // 2):
-        t = k * frequency(i, d)
+        t = k / divisor(i, d)
         blocks.append((math.cos(t), math.sin(t), -math.sin(t), math.cos(t)))
     return blocks
 
@@ -117,11 +122,13 @@ def wave_gap(a: float, b: float, i: int, d: int) -> dict:
     """How far apart positions a and b look through wave i alone, and through the whole code."""
     check_d(d)
     w = frequency(i, d)
+    ta, tb = a / divisor(i, d), b / divisor(i, d)
     pa, pb = pe_vector(a, d), pe_vector(b, d)
-    one = math.hypot(math.sin(a * w) - math.sin(b * w), math.cos(a * w) - math.cos(b * w))
+    one = math.hypot(math.sin(ta) - math.sin(tb), math.cos(ta) - math.cos(tb))
     return {
-        "sin_a": math.sin(a * w), "sin_b": math.sin(b * w),
-        "cos_a": math.cos(a * w), "cos_b": math.cos(b * w),
+        "frequency": w,
+        "sin_a": math.sin(ta), "sin_b": math.sin(tb),
+        "cos_a": math.cos(ta), "cos_b": math.cos(tb),
         "one_wave_distance": one,
         "full_distance": distance(pa, pb),
         "max_distance": math.sqrt(2 * d),  # two opposite points on every circle

@@ -153,8 +153,14 @@ def heatmap(p: dict, lang: str) -> View:
     """Positions 0..49 by d dimensions as colours; below, the chosen position's code."""
     d, pos = pe.check_d(p["d"]), p["pos"]
     code = pe.pe_vector(pos, d)
-    head = {"es": f"Posición {pos}: sus {d} números", "pt": f"Posição {pos}: seus {d} números"}[lang]
-    finger = Markup(_strip(code, lang, str(pos)) + h("p", {"class": "aula-readout"}, head + " " + fmt_vec(code, lang)))
+    strip = png_data_uri([[diverging_rgb(v) for v in code]])
+    caption = {"es": f"Posición {pos}: sus {d} números, de la onda más rápida a la más lenta",
+               "pt": f"Posição {pos}: seus {d} números, da onda mais rápida à mais lenta"}[lang]
+    finger = Markup(
+        svg(560, 30, h("text", {"x": 0, "y": 20, "class": "aula-tick"}, pos),
+            h("image", {"href": strip, "x": 40, "y": 2, "width": 510, "height": 26,
+                        "preserveAspectRatio": "none", "class": "aula-pixelated"}), label=caption)
+        + h("p", {"class": "aula-readout"}, caption + ": " + fmt_vec(code[:8], lang) + (" …" if d > 8 else "")))
     return View(parts={"map": _heatmap(d, lang), "finger": finger}, data={"d": d, "pos": pos, "code": code})
 
 

@@ -1,0 +1,1 @@
+"""Build-time glue: the mkdocs-macros module (main.py) and MkDocs hooks (hooks.py)."""

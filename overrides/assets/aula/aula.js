@@ -1,0 +1,241 @@
+/* Aula browser bridge: reads controls, swaps precomputed parts, forwards the rest to Python.
+ *
+ * The page is complete without this script: every widget block was rendered at
+ * build time by lesson_core. This script never does lesson arithmetic; it
+ *   1. reads each control's canonical value (data-param inputs),
+ *   2. swaps a part from the build's precomputed table (.aula-pre) when the key is there,
+ *   3. otherwise asks lesson_core.render() running in Pyodide (py-worker.js) and swaps its HTML.
+ * Python's state is on <html data-python="loading|ready|failed"> for readers' CSS and for tests.
+ */
+(function () {
+  "use strict";
+  var widgets = Array.prototype.slice.call(document.querySelectorAll(".aula-widget"));
+  if (!widgets.length) return;
+
+  var script = document.currentScript;
+  var assetBase = new URL(".", script ? script.src : location.href);
+  var root = document.documentElement;
+  var msgs = readJSON(widgets[0].querySelector(".aula-msgs")) || {};
+  var py = { state: "off", seq: 0, pending: {}, queue: {}, worker: null, pill: null };
+
+  function readJSON(el) {
+    if (!el) return null;
+    try { return JSON.parse(el.textContent); } catch (e) { return null; }
+  }
+
+  /* ---------- values of controls ---------- */
+
+  function spec(input) {
+    if (!input._spec) input._spec = readJSON({ textContent: input.getAttribute("data-spec") || "null" });
+    return input._spec;
+  }
+
+  // Mirror of lesson_core.controls.Number.parse, for an instant message before Python is up.
+  // Python stays the authority: it re-validates every value it receives.
+  function checkNumber(input) {
+    var s = spec(input);
+    var text = input.value.replace(/[\s\u00a0\u202f\u2009]/g, "").replace("\u2212", "-").replace(",", ".");
+    if (!text) return { error: s.msgs.empty };
+    if (/^[+-]?(nan|inf|infinity)$/i.test(text)) return { error: s.msgs.not_finite };
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return { error: s.msgs.not_number };
+    var x = Number(text);
+    if (!isFinite(x)) return { error: s.msgs.not_finite };
+    if (s.integer && Math.floor(x) !== x) return { error: s.msgs.not_integer };
+    if (x < s.min) return { error: s.msgs.too_small };
+    if (x > s.max) return { error: s.msgs.too_large };
+    return { value: String(x) };
+  }
+
+  function readValues(w) {
+    var values = {};
+    var errors = {};
+    w.querySelectorAll("[data-param]").forEach(function (input) {
+      var name = input.getAttribute("data-param");
+      if (input.type === "radio") {
+        if (input.checked) values[name] = input.value;
+      } else if (input.type === "checkbox") {
+        values[name] = input.checked ? "1" : "0";
+      } else if (input.type === "range" || input.tagName === "SELECT") {
+        values[name] = input.value;
+      } else {
+        var s = spec(input);
+        if (s && s.kind === "number") {
+          var r = checkNumber(input);
+          if (r.error) errors[name] = r.error; else values[name] = r.value;
+        } else {
+          values[name] = input.value;
+        }
+      }
+    });
+    return { values: values, errors: errors };
+  }
+
+  function fieldMessage(w, name, text) {
+    var input = w.querySelector('[data-param="' + name + '"]');
+    var box = input && document.getElementById(input.getAttribute("aria-describedby") || "");
+    if (box) box.textContent = text || "";
+    if (input) {
+      if (text) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+    }
+    return !!box;
+  }
+
+  function status(w, text) {
+    var el = w.querySelector(".aula-status");
+    if (el) el.textContent = text || "";
+  }
+
+  /* ---------- updating a widget ---------- */
+
+  function swapParts(w, parts) {
+    Object.keys(parts).forEach(function (name) {
+      var el = w.querySelector('.aula-part[data-part="' + name + '"]');
+      if (el && el._html !== parts[name]) { el.innerHTML = parts[name]; el._html = parts[name]; }
+    });
+  }
+
+  function update(w, changed) {
+    var read = readValues(w);
+    w.querySelectorAll("[data-param]").forEach(function (input) {
+      var name = input.getAttribute("data-param");
+      if (spec(input)) fieldMessage(w, name, read.errors[name] || "");
+      if (input.type === "range") {
+        var out = input.parentNode.querySelector("output");
+        var shown = input._shown || (input._shown = JSON.parse(input.getAttribute("data-shown") || "{}"));
+        if (out) out.textContent = shown[input.value] !== undefined ? shown[input.value] : input.value;
+      }
+    });
+    if (Object.keys(read.errors).length) return;  // the last good figure stays
+    var pre = w._pre;
+    var needLive = false;
+    w.querySelectorAll(".aula-part").forEach(function (el) {
+      var deps = (el.getAttribute("data-deps") || "").split(",").filter(Boolean);
+      if (!deps.length || (changed && deps.indexOf(changed) < 0)) return;
+      var key = deps.map(function (d) { return read.values[d]; }).join("|");
+      var table = pre && pre[el.getAttribute("data-part")];
+      if (table && Object.prototype.hasOwnProperty.call(table, key)) {
+        if (el._html !== table[key]) { el.innerHTML = table[key]; el._html = table[key]; }
+      } else {
+        needLive = true;
+      }
+    });
+    if (!needLive) { status(w, ""); py.queue[w.id] = null; return; }
+    requestLive(w, read.values);
+  }
+
+  function requestLive(w, values) {
+    if (py.state === "ready") {
+      send(w, values);
+    } else if (py.state === "loading") {
+      py.queue[w.id] = values;  // the latest wins; sent when Python is ready
+      status(w, msgs.py_wait);
+    } else {
+      status(w, msgs.py_off);
+    }
+  }
+
+  function send(w, values) {
+    var id = ++py.seq;
+    w._latest = id;
+    py.pending[id] = w;
+    w.setAttribute("aria-busy", "true");
+    py.worker.postMessage({ id: id, widget: w.getAttribute("data-widget"), lang: w.getAttribute("data-lang"),
+                            params: JSON.stringify(values) });
+  }
+
+  function receive(id, result) {
+    var w = py.pending[id];
+    delete py.pending[id];
+    if (!w || w._latest !== id) return;  // a newer request superseded this one
+    w.removeAttribute("aria-busy");
+    if (result && result.ok) {
+      swapParts(w, result.parts);
+      status(w, "");
+      w.setAttribute("data-rendered-by", "python");
+    } else if (result && result.error && result.error.message) {
+      if (!(result.error.param && fieldMessage(w, result.error.param, result.error.message))) {
+        status(w, result.error.message);
+      }
+    } else {
+      status(w, msgs.py_error);
+    }
+  }
+
+  /* ---------- the Python runtime ---------- */
+
+  function setState(state) {
+    py.state = state;
+    root.setAttribute("data-python", state);
+    if (!py.pill) {
+      py.pill = document.createElement("div");
+      py.pill.className = "aula-py";
+      py.pill.setAttribute("role", "status");
+      py.pill.setAttribute("aria-live", "polite");
+      document.body.appendChild(py.pill);
+    }
+    py.pill.setAttribute("data-state", state);
+    py.pill.textContent = msgs["py_" + state] || "";
+  }
+
+  function failed(reason) {
+    if (py.state === "failed") return;  // tell the reader once
+    setState("failed");
+    if (window.console && reason) console.info("Aula: live Python is off:", reason);
+    Object.keys(py.pending).forEach(function (id) { var w = py.pending[id]; if (w) w.removeAttribute("aria-busy"); });
+    py.pending = {};
+    widgets.forEach(function (w) { if (py.queue[w.id]) status(w, msgs.py_off); py.queue[w.id] = null; });
+  }
+
+  function boot() {
+    setState("loading");
+    var timer = setTimeout(function () { failed("timeout"); }, 90000);
+    try {
+      py.worker = new Worker(new URL("py-worker.js", assetBase));
+    } catch (e) {
+      clearTimeout(timer);
+      failed(e && e.message);
+      return;
+    }
+    py.worker.onmessage = function (ev) {
+      var m = ev.data || {};
+      if (m.type === "ready") {
+        clearTimeout(timer);
+        setState("ready");
+        widgets.forEach(function (w) {
+          var values = py.queue[w.id];
+          py.queue[w.id] = null;
+          if (values) { status(w, ""); send(w, values); }
+        });
+      } else if (m.type === "failed") {
+        clearTimeout(timer);
+        failed(m.reason);
+      } else if (m.type === "result") {
+        receive(m.id, m.result);
+      }
+    };
+    py.worker.onerror = function (ev) { ev.preventDefault(); clearTimeout(timer); failed(ev.message); };
+  }
+
+  /* ---------- wiring ---------- */
+
+  widgets.forEach(function (w) {
+    w._pre = readJSON(w.querySelector(".aula-pre"));
+    var form = w.querySelector(".aula-controls");
+    if (!form) return;
+    form.addEventListener("submit", function (ev) { ev.preventDefault(); });
+    form.addEventListener("input", function (ev) {
+      var name = ev.target && ev.target.getAttribute("data-param");
+      if (name) update(w, name);
+    });
+    form.addEventListener("change", function (ev) {
+      var name = ev.target && ev.target.getAttribute("data-param");
+      if (name && (ev.target.type === "radio" || ev.target.type === "checkbox")) update(w, name);
+    });
+  });
+
+  if (widgets.some(function (w) { return w.getAttribute("data-live") === "1"; })) {
+    if (typeof Worker === "undefined") failed("no Worker"); else boot();
+  }
+
+  window.aula = { state: function () { return py.state; }, assetBase: assetBase.href };
+})();

@@ -1,0 +1,82 @@
+"""Shared fixtures: one site build per test session, served under a sub-path, and Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBPATH = "aula"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-quic"]
+
+
+def build_site(dest: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dest)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    """The site, built once with --strict into a temporary folder."""
+    dest = tmp_path_factory.mktemp("build") / "site"
+    proc = build_site(dest)
+    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}"
+    return dest
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".zip": "application/zip"}
+
+    def log_message(self, *args):  # keep test output clean
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(site, tmp_path_factory) -> str:
+    """http://127.0.0.1:PORT/aula/ serving the built site, as GitHub Pages serves a project site."""
+    top = tmp_path_factory.mktemp("serve")
+    shutil.copytree(site, top / SUBPATH)
+    handler = functools.partial(_Handler, directory=str(top))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/{SUBPATH}/"
+    httpd.shutdown()
+
+
+def chromium_available() -> bool:
+    return Path(CHROMIUM).exists()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not chromium_available():
+        if os.environ.get("CI") or os.environ.get("AULA_REQUIRE_BROWSER"):
+            pytest.fail(f"{CHROMIUM} is missing; .ci/run installs Debian's chromium")
+        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium chromium-driver)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
