@@ -21,9 +21,11 @@ __all__ = ["render_block", "json_for_script"]
 
 
 def json_for_script(obj: Any) -> Markup:
-    """JSON safe inside <script>: no '<' can close the element."""
+    """JSON safe inside <script>: neither '</' nor '<!--' can end or confuse the element
+    (written as the equivalent JSON escapes '<\\/' and '\\u003c!--')."""
     text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return Markup(text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    text = text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
+    return Markup(text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
 def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, uid: str) -> Markup:

@@ -19,6 +19,7 @@ import zipfile
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 ROOT = Path(__file__).resolve().parent.parent
 KATEX_SCRIPT = ROOT / "scripts" / "katex-render.cjs"
@@ -87,6 +88,28 @@ def site_root(config) -> Path:
     return site
 
 
+def split_search_index(root: Path) -> None:
+    """One search index per language, so results stay in the reader's language.
+
+    The i18n plugin writes a single index with every language; Portuguese pages
+    live under ``pt/``. The Spanish index keeps the rest; the Portuguese one gets
+    the ``pt/`` entries with locations relative to ``pt/`` (see overrides/main.html)."""
+    index = root / "search" / "search_index.json"
+    if not index.exists() or not (root / "pt").is_dir():
+        return
+    data = json.loads(index.read_text(encoding="utf-8"))
+    docs = data["docs"]
+    es = [d for d in docs if not d["location"].startswith("pt/")]
+    pt = [{**d, "location": d["location"][3:]} for d in docs if d["location"].startswith("pt/")]
+    if not pt:
+        return  # already split (hooks may run once per language)
+    for target, entries, lang in ((index, es, "es"), (root / "pt" / "search" / "search_index.json", pt, "pt")):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        conf = {**data["config"], "lang": [lang]}
+        target.write_text(json.dumps({"config": conf, "docs": entries}, ensure_ascii=False), encoding="utf-8")
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100), which rewrites the merged search index
 def on_post_build(config):
     if not PYODIDE_DIR.is_dir():
         raise PluginError("node_modules/pyodide is missing: run `npm ci` first (see README)")
@@ -95,3 +118,8 @@ def on_post_build(config):
         _copy_if_changed(PYODIDE_DIR / name, root / "assets" / "pyodide" / name)
     (root / "assets" / "aula").mkdir(parents=True, exist_ok=True)
     (root / "assets" / "aula" / "lesson_core.zip").write_bytes(lesson_core_zip())
+    split_search_index(root)
+    if not config.get("site_url"):
+        # Without an absolute site URL a sitemap can only list "None/..." addresses.
+        for name in ("sitemap.xml", "sitemap.xml.gz"):
+            (root / name).unlink(missing_ok=True)

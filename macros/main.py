@@ -53,7 +53,7 @@ def _locate(page, name: str, widget_id: str, nth: int) -> str:
     except OSError:
         return str(path)
     pattern = re.compile(r"\b" + name + r"\(\s*['\"]" + re.escape(widget_id) + r"['\"]")
-    hits = [i + 1 for i, line in enumerate(lines) if pattern.search(line)]
+    hits = [i + 1 for i, line in enumerate(lines) for _ in pattern.finditer(line)]
     line = hits[nth] if nth < len(hits) else (hits[0] if hits else 0)
     try:
         shown = path.relative_to(Path.cwd())

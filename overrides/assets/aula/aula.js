@@ -17,6 +17,7 @@
   var root = document.documentElement;
   var msgs = readJSON(widgets[0].querySelector(".aula-msgs")) || {};
   var py = { state: "off", seq: 0, pending: {}, queue: {}, worker: null, pill: null };
+  var timings = {};  // performance.now() marks, read by bench/ (never asserted in tests)
 
   function readJSON(el) {
     if (!el) return null;
@@ -150,6 +151,7 @@
     w.removeAttribute("aria-busy");
     if (result && result.ok) {
       swapParts(w, result.parts);
+      timings.lastLive = performance.now();
       status(w, "");
       w.setAttribute("data-rendered-by", "python");
     } else if (result && result.error && result.error.message) {
@@ -165,6 +167,7 @@
 
   function setState(state) {
     py.state = state;
+    timings[state] = performance.now();
     root.setAttribute("data-python", state);
     if (!py.pill) {
       py.pill = document.createElement("div");
@@ -190,7 +193,7 @@
     setState("loading");
     var timer = setTimeout(function () { failed("timeout"); }, 90000);
     try {
-      py.worker = new Worker(new URL("py-worker.js", assetBase));
+      py.worker = new Worker(new URL("py-worker.mjs", assetBase), { type: "module" });
     } catch (e) {
       clearTimeout(timer);
       failed(e && e.message);
@@ -237,5 +240,5 @@
     if (typeof Worker === "undefined") failed("no Worker"); else boot();
   }
 
-  window.aula = { state: function () { return py.state; }, assetBase: assetBase.href };
+  window.aula = { state: function () { return py.state; }, timings: timings };
 })();

@@ -1,39 +1,39 @@
-/* Aula's Python worker: Pyodide (vendored in ../pyodide/) running lesson_core.
+/* Aula's Python worker (a module worker): Pyodide, vendored in ../pyodide/, running lesson_core.
  *
  * Messages in:  {id, widget, lang, params}  (params: JSON text of canonical strings)
  * Messages out: {type: "ready"} | {type: "failed", reason} | {type: "result", id, result}
  * No network: Pyodide's files and lesson_core.zip come from the site itself.
  */
-"use strict";
-var here = new URL(".", self.location.href);
-var pyodideBase = new URL("../pyodide/", here).href;
-var render = null;
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const here = new URL(".", import.meta.url);
+let render = null;
 
 async function start() {
-  importScripts(pyodideBase + "pyodide.js");
-  var pyodide = await loadPyodide({ indexURL: pyodideBase, stdout: function () {}, stderr: function () {} });
-  var response = await fetch(new URL("lesson_core.zip", here));
+  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", here).href,
+                                      stdout: () => {}, stderr: () => {} });
+  const response = await fetch(new URL("lesson_core.zip", here));
   if (!response.ok) throw new Error("lesson_core.zip: HTTP " + response.status);
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide/aula" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula'); import lesson_core");
   render = pyodide.pyimport("lesson_core").render_json;
 }
 
-var ready = start().then(
-  function () { self.postMessage({ type: "ready" }); return true; },
-  function (err) { self.postMessage({ type: "failed", reason: String(err && err.message || err) }); return false; }
+const ready = start().then(
+  () => { self.postMessage({ type: "ready" }); return true; },
+  (err) => { self.postMessage({ type: "failed", reason: String((err && err.message) || err) }); return false; },
 );
 
-self.onmessage = function (ev) {
-  var m = ev.data || {};
-  ready.then(function (ok) {
+self.onmessage = (ev) => {
+  const m = ev.data || {};
+  ready.then((ok) => {
     if (!ok) return;
-    var result;
+    let result;
     try {
       result = JSON.parse(render(m.widget, m.params, m.lang));
     } catch (err) {
       result = { ok: false, error: { param: null, message: null, internal: String(err) } };
     }
-    self.postMessage({ type: "result", id: m.id, result: result });
+    self.postMessage({ type: "result", id: m.id, result });
   });
 };

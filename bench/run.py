@@ -1,0 +1,200 @@
+"""Aula benchmark: prints each figure beside its budget (DESIGN.md). Never part of the tests.
+
+    .venv/bin/python bench/run.py            # everything
+    .venv/bin/python bench/run.py --quick    # skip the per-widget Pyodide timings
+
+Figures:
+  cold site build; lesson page weight without the Python runtime; precomputed-control
+  latency (input -> updated DOM, and to the next frame); time to data-python=ready over
+  http; live recompute latency; each widget's render time in CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, _Handler  # noqa: E402
+
+LESSON = "positional-encoding/"
+RESULTS = []
+
+
+def report(name: str, value: str, budget: str, ok: bool | None = None) -> None:
+    mark = "" if ok is None else ("  ok" if ok else "  OVER")
+    RESULTS.append({"name": name, "value": value, "budget": budget, "ok": ok})
+    print(f"{name:<52} {value:>22}   budget {budget}{mark}", flush=True)
+
+
+def cold_build(dest: Path) -> float:
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "--site-dir", str(dest)],
+                   cwd=ROOT, check=True, capture_output=True)
+    return time.perf_counter() - t0
+
+
+def serve(site: Path, top: Path) -> tuple[str, http.server.ThreadingHTTPServer]:
+    shutil.copytree(site, top / "aula")
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(top)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{httpd.server_address[1]}/aula/", httpd
+
+
+RUNTIME = ("/assets/pyodide/", "lesson_core.zip", "py-worker.mjs")
+
+
+def page_weight(browser, url: str) -> tuple[int, int]:
+    """Bytes the lesson page loads with live Python blocked, and the runtime's bytes on its own."""
+    ctx = browser.new_context()
+    pg = ctx.new_page()
+    sizes = {}
+    pg.on("response", lambda r: sizes.__setitem__(r.url, len(r.body())) if r.ok else None)
+    pg.route("**/py-worker.mjs", lambda route: route.abort())
+    pg.goto(url + LESSON, wait_until="networkidle")
+    page_bytes = sum(v for k, v in sizes.items() if not any(m in k for m in RUNTIME))
+    ctx.close()
+    runtime = sum(p.stat().st_size for p in (ROOT / "site" / "assets" / "pyodide").glob("*")
+                  if p.name != "pyodide-lock.json")
+    return page_bytes, runtime
+
+
+PRECOMPUTED_JS = """
+async ([sel, values]) => {
+  const input = document.querySelector(sel);
+  const sync = [], frame = [];
+  for (const v of values) {
+    const t0 = performance.now();
+    input.value = v;
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    sync.push(performance.now() - t0);
+    await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+    frame.push(performance.now() - t0);
+  }
+  return {sync, frame};
+}
+"""
+
+LIVE_JS = """
+async ([sel, partSel, values]) => {
+  const input = document.querySelector(sel);
+  const part = document.querySelector(partSel);
+  const out = [];
+  for (const v of values) {
+    const t0 = performance.now();
+    await new Promise(resolve => {
+      const obs = new MutationObserver(() => { obs.disconnect(); resolve(); });
+      obs.observe(part, {childList: true, subtree: true});
+      input.value = v;
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+    });
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+"""
+
+
+def browser_figures(browser, url: str, runs: int) -> None:
+    weight, runtime = page_weight(browser, url)
+    report("lesson page weight without the Python runtime", f"{weight / 1e6:.3f} MB", "<= 1 MB", weight <= 1e6)
+    report("  (the Python runtime, loaded after the page)", f"{runtime / 1e6:.1f} MB", "-")
+
+    ready, sync, frame, live = [], [], [], []
+    for _ in range(runs):
+        ctx = browser.new_context()  # a new context: cold cache each run
+        pg = ctx.new_page()
+        pg.goto(url + LESSON)
+        res = pg.evaluate(PRECOMPUTED_JS, ['.aula-widget[data-widget="pe_heatmap"] input[data-param="pos"]',
+                                           [str(v) for v in list(range(1, 50, 2)) * 2]])
+        sync += res["sync"]
+        frame += res["frame"]
+        pg.wait_for_function("document.documentElement.dataset.python === 'ready'", timeout=120000)
+        ready.append(pg.evaluate("window.aula.timings.ready"))
+        live += pg.evaluate(LIVE_JS, ['.aula-widget[data-widget="pe_fingerprint"] input[data-param="pos"]',
+                                      '.aula-widget[data-widget="pe_fingerprint"] .aula-part',
+                                      [str(v) for v in range(1000, 100001, 4950)]])
+        ctx.close()
+
+    def med(xs):
+        return statistics.median(xs)
+
+    def p95(xs):
+        return sorted(xs)[int(0.95 * (len(xs) - 1))]
+
+    report("precomputed control: input -> DOM updated (median)", f"{med(sync):.2f} ms", "<= 16 ms", med(sync) <= 16)
+    report("precomputed control: input -> next frame (median)", f"{med(frame):.1f} ms", "<= 16 ms", med(frame) <= 16)
+    report("precomputed control: input -> next frame (p95)", f"{p95(frame):.1f} ms", "<= 16 ms", p95(frame) <= 16)
+    report("data-python=ready after navigation (median)", f"{med(ready) / 1000:.2f} s", "<= 3 s", med(ready) <= 3000)
+    report("  (each run)", ", ".join(f"{r / 1000:.2f}" for r in ready) + " s", "-")
+    report("live recompute, typed position (median)", f"{med(live):.1f} ms", "<= 50 ms", med(live) <= 50)
+    report("live recompute, typed position (p95)", f"{p95(live):.1f} ms", "<= 50 ms", p95(live) <= 50)
+
+
+def widget_times(pyodide: bool) -> None:
+    import lesson_core
+
+    ids = [w["id"] for w in lesson_core.list_widgets()]
+    cpy = {}
+    for wid in ids:
+        lesson_core.render(wid, None, "es")  # warm caches the way a page session would
+        n, t0 = 0, time.perf_counter()
+        while n < 3 or (time.perf_counter() - t0 < 0.3 and n < 50):
+            lesson_core.render(wid, None, "es")
+            n += 1
+        cpy[wid] = (time.perf_counter() - t0) / n * 1000
+    pyo = {}
+    if pyodide:
+        from macros.hooks import lesson_core_zip
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "core.zip").write_bytes(lesson_core_zip())
+            proc = subprocess.run(["node", str(ROOT / "bench" / "pyodide_times.mjs"), str(Path(tmp) / "core.zip")],
+                                  cwd=ROOT, capture_output=True, text=True, check=True)
+            pyo = json.loads(proc.stdout)
+    print(f"\n{'widget render time (default call)':<32} {'CPython':>10} {'Pyodide':>10}   budget (light widget, live)")
+    for wid in ids:
+        p = pyo.get(wid)
+        cold = f" (first {pyo[wid + ':first']:.0f})" if p is not None and wid + ":first" in pyo else ""
+        print(f"  {wid:<30} {cpy[wid]:>8.2f} ms {(f'{p:8.2f} ms' if p is not None else '       -'):>10}{cold}")
+        RESULTS.append({"name": f"render {wid}", "cpython_ms": cpy[wid], "pyodide_ms": p})
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="skip Pyodide per-widget timings")
+    parser.add_argument("--runs", type=int, default=3, help="page loads for the browser figures")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        seconds = cold_build(tmp / "site")
+        report("full site build, cold", f"{seconds:.1f} s", "<= 30 s", seconds <= 30)
+        url, httpd = serve(tmp / "site", tmp / "serve")
+        from playwright.sync_api import sync_playwright
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser_figures(browser, url, args.runs)
+            browser.close()
+        httpd.shutdown()
+    widget_times(pyodide=not args.quick)
+    out = ROOT / "bench" / "results"
+    out.mkdir(exist_ok=True)
+    (out / "latest.json").write_text(json.dumps(RESULTS, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""Small arithmetic behind the quizzes of lesson 2 (seed 003), kept local to the quizzes.
+
+Each quiz's feedback computes its example instead of stating it:
+
+- dot product: dot((3, 1), (-1, 3)) = 3*(-1) + 1*3 = 0 (perpendicular arrows);
+- softmax is unchanged by adding one constant c to every score, because
+  e^(s_i + c) / sum_j e^(s_j + c) = e^c e^(s_i) / (e^c sum_j e^(s_j));
+- temperature: softmax(logits / T); as T -> 0 the largest logit takes almost all
+  the probability, e.g. logits (2, 1, 0.5) at T = 0.1 -> top ≈ 0.99995;
+- diffusion: x_t = sqrt(abar) * x0 + sqrt(1 - abar) * eps (Ho et al., 2020,
+  DDPM eq. 4); at abar = 1 it is x0 exactly.
+
+Example: softmax([0, 0]) -> [0.5, 0.5]; shift_invariance([2, 1, 0.5], 5) -> max difference ~1e-17.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+__all__ = ["dot", "softmax", "softmax_t", "shift_invariance", "diffuse"]
+
+
+def dot(a: Sequence[float], b: Sequence[float]) -> float:
+    """Sum of products: dot((2, 1), (1, 2)) = 2*1 + 1*2 = 4."""
+    if len(a) != len(b):
+        raise ValueError("vectors of different length")
+    return sum(x * y for x, y in zip(a, b))
+
+
+def softmax(scores: Sequence[float]) -> list[float]:
+    """e^s_i / sum_j e^s_j, computed after subtracting the maximum (same result, no overflow)."""
+    top = max(scores)
+    exps = [math.exp(s - top) for s in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def softmax_t(logits: Sequence[float], temperature: float) -> list[float]:
+    """Probabilities at a temperature T > 0: softmax(logits / T)."""
+    if not temperature > 0:
+        raise ValueError("temperature must be positive")
+    return softmax([z / temperature for z in logits])
+
+
+def shift_invariance(scores: Sequence[float], c: float) -> dict:
+    """Weights before and after adding ``c`` to every score, and their largest difference."""
+    before = softmax(scores)
+    after = softmax([s + c for s in scores])
+    return {"before": before, "after": after, "max_diff": max(abs(a - b) for a, b in zip(before, after))}
+
+
+def diffuse(x0: float, eps: float, abar: float) -> float:
+    """x_t = sqrt(abar) * x0 + sqrt(1 - abar) * eps, with abar (the kept fraction) in [0, 1]."""
+    if not 0.0 <= abar <= 1.0:
+        raise ValueError("abar must be in [0, 1]")
+    return math.sqrt(abar) * x0 + math.sqrt(1.0 - abar) * eps

@@ -1,0 +1,259 @@
+"""Lesson 2 quizzes: one widget each, a row of answer buttons and a feedback part.
+
+The right answer is never typed in: each quiz computes its example (from the
+corpus, :mod:`lesson_core.bigram`, or with :mod:`lesson_core.quiz`) and marks
+the option that the computation confirms.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable
+
+from .. import bigram, quiz
+from ..controls import Choice
+from ..data_bigram import CORPUS, QUIZ
+from ..fmt import fmt, fmt_sci, tr
+from ..html import Markup, h
+from ..registry import View, widget
+from ..svgkit import fmt_vec, table
+
+LESSON = "turing"
+NO_ANSWER = {"es": "Sin responder todavía", "pt": "Ainda sem resposta"}
+ANSWER = {"es": "Tu respuesta", "pt": "Sua resposta"}
+RIGHT = {"es": "¡Correcto!", "pt": "Correto!"}
+WRONG = {"es": "No es esa.", "pt": "Não é essa."}
+PROMPT = {"es": "Elige una respuesta para ver la explicación.",
+          "pt": "Escolha uma resposta para ver a explicação."}
+
+
+def _q(word: str, lang: str) -> str:
+    return f"«{word}»" if lang == "es" else f"“{word}”"
+
+
+def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, dict]], correct: str,
+              explain: Callable[[str], Markup]) -> None:
+    """Register a quiz widget: parts "question" (static) and "feedback" (depends on the answer)."""
+    keys = [k for k, _ in options]
+    if correct not in keys:
+        raise ValueError(f"{wid}: the computed answer {correct!r} is not among the options")
+
+    @widget(wid, lesson=LESSON, title=title,
+            controls=[Choice("answer", ANSWER, "none", options=[("none", NO_ANSWER)] + options, style="buttons")],
+            parts={"question": (), "feedback": ("answer",)})
+    def _fn(p: dict, lang: str) -> View:
+        ans = p["answer"]
+        if ans == "none":
+            fb = h("p", {"class": "aula-note"}, tr(lang, PROMPT))
+            ok = None
+        else:
+            ok = ans == correct
+            right = tr(lang, dict(options)[correct])
+            verdict = tr(lang, RIGHT) if ok else f"{tr(lang, WRONG)} " + {"es": "La respuesta es: ",
+                                                                          "pt": "A resposta é: "}[lang] + right
+            fb = h("div", {"class": "aula-feedback " + ("aula-ok" if ok else "aula-bad")},
+                   h("p", {"class": "aula-readout"}, h("strong", None, verdict)), explain(lang))
+        return View(parts={"question": h("p", {"class": "aula-question"}, tr(lang, question)), "feedback": fb},
+                    data={"answer": ans, "correct": ok, "right_answer": correct})
+
+
+# --- 1. the count model after «sobre» -------------------------------------------------
+
+def _bigram_answer() -> Fraction:
+    """P(word | «sobre») from each corpus; the languages' corpora are built to agree."""
+    values = {}
+    for lang, (prev, word) in QUIZ.items():
+        rows = bigram.next_table(CORPUS[lang], prev)
+        values[lang] = next(pr for w, _, pr in rows if w == word)
+    if len(set(values.values())) != 1:
+        raise ValueError(f"quiz_bigram: the corpora disagree: {values}")
+    return values["es"]
+
+
+BIGRAM_P = _bigram_answer()
+_BIGRAM_OPTS = sorted({BIGRAM_P, Fraction(1, 2), Fraction(2, 3), Fraction(1)})
+
+
+def _fkey(f: Fraction) -> str:
+    return f"{f.numerator}/{f.denominator}" if f.denominator > 1 else str(f.numerator)
+
+
+def _after(lang: str) -> list:
+    """The next-word rows after the quiz's word; the question says each occurs once."""
+    rows = bigram.next_table(CORPUS[lang], QUIZ[lang][0])
+    if any(c != 1 for _, c, _ in rows):
+        raise ValueError("quiz_bigram: every word after the quiz word must occur once")
+    return rows
+
+
+N_AFTER = {lang: len(_after(lang)) for lang in QUIZ}
+
+
+def _bigram_explain(lang: str) -> Markup:
+    prev, word = QUIZ[lang]
+    rows = bigram.next_table(CORPUS[lang], prev)
+    total = sum(c for _, c, _ in rows)
+    count = next(c for w, c, _ in rows if w == word)
+    body = [[_q(w, lang), c, f"{c}/{total} = {fmt(float(pr), lang, 3)}"] for w, c, pr in rows]
+    head = [{"es": f"Después de {_q(prev, lang)}", "pt": f"Depois de {_q(prev, lang)}"}[lang],
+            {"es": "Recuento", "pt": "Contagem"}[lang], {"es": "Probabilidad", "pt": "Probabilidade"}[lang]]
+    text = {"es": f"{_q(word, lang)} sigue a {_q(prev, lang)} {count} vez de {total}: {count}/{total}. "
+                  "Las probabilidades de la tabla suman 1.",
+            "pt": f"{_q(word, lang)} vem depois de {_q(prev, lang)} {count} vez em {total}: {count}/{total}. "
+                  "As probabilidades da tabela somam 1."}[lang]
+    return Markup(table(head, body) + h("p", None, text))
+
+
+make_quiz(
+    "quiz_bigram",
+    {"es": "Pregunta: contar después de «sobre»", "pt": "Pergunta: contar depois de “sobre”"},
+    {"es": f"En el corpus, después de «sobre» aparecen {N_AFTER['es']} palabras distintas, una vez cada una; una es "
+          f"«{QUIZ['es'][1]}». ¿Qué probabilidad da el modelo de recuentos a «{QUIZ['es'][1]}» después de «sobre»?",
+     "pt": f"No corpus, depois de “sobre” aparecem {N_AFTER['pt']} palavras diferentes, uma vez cada; uma delas é "
+           f"“{QUIZ['pt'][1]}”. Que probabilidade o modelo de contagens dá a “{QUIZ['pt'][1]}” depois de “sobre”?"},
+    [(_fkey(f), {"es": _fkey(f), "pt": _fkey(f)}) for f in _BIGRAM_OPTS],
+    _fkey(BIGRAM_P), _bigram_explain)
+
+
+# --- 2. which pair has dot product 0 ---------------------------------------------------
+
+DOT_PAIRS = {"a": ((2, 1), (1, 2)), "b": ((3, 1), (-1, 3)), "c": ((1, 1), (2, 2)), "d": ((2, 0), (-1, 1))}
+_ZERO = [k for k, (u, v) in DOT_PAIRS.items() if quiz.dot(u, v) == 0]
+assert len(_ZERO) == 1, "exactly one pair must be perpendicular"
+
+
+def _vec(v, lang: str) -> str:
+    return fmt_vec(v, lang, 0)
+
+
+def _dot_explain(lang: str) -> Markup:
+    rows = []
+    for k, (u, v) in DOT_PAIRS.items():
+        terms = " + ".join(f"{fmt(a, lang)}·{fmt(b, lang) if b >= 0 else '(' + fmt(b, lang) + ')'}"
+                           for a, b in zip(u, v))
+        d = quiz.dot(u, v)
+        rows.append([f"{_vec(u, lang)} · {_vec(v, lang)}", terms, h("strong", None, fmt(d, lang)) if d == 0 else fmt(d, lang)])
+    head = [{"es": "Par", "pt": "Par"}[lang], {"es": "Suma de productos", "pt": "Soma dos produtos"}[lang],
+            {"es": "Producto escalar", "pt": "Produto escalar"}[lang]]
+    text = {"es": "Producto escalar 0 con dos flechas no nulas: forman un ángulo recto (coseno 0).",
+            "pt": "Produto escalar 0 com duas setas não nulas: elas formam um ângulo reto (cosseno 0)."}[lang]
+    return Markup(table(head, rows) + h("p", None, text))
+
+
+make_quiz(
+    "quiz_dot_zero",
+    {"es": "Pregunta: producto escalar cero", "pt": "Pergunta: produto escalar zero"},
+    {"es": "¿Qué par de vectores tiene producto escalar 0?", "pt": "Qual par de vetores tem produto escalar 0?"},
+    [(k, {lg: f"{_vec(u, lg)} {'y' if lg == 'es' else 'e'} {_vec(v, lg)}" for lg in ("es", "pt")})
+     for k, (u, v) in DOT_PAIRS.items()],
+    _ZERO[0], _dot_explain)
+
+
+# --- 3. adding a constant to every attention score ------------------------------------
+
+SHIFT_SCORES, SHIFT_C = [2.0, 1.0, 0.5], 5.0
+_SHIFT = quiz.shift_invariance(SHIFT_SCORES, SHIFT_C)
+
+
+def _shift_explain(lang: str) -> Markup:
+    shifted = [s + SHIFT_C for s in SHIFT_SCORES]
+    head = ["", {"es": "Puntuaciones", "pt": "Pontuações"}[lang], {"es": "Pesos (softmax)", "pt": "Pesos (softmax)"}[lang]]
+    rows = [[{"es": "Antes", "pt": "Antes"}[lang], fmt_vec(SHIFT_SCORES, lang, 1), fmt_vec(_SHIFT["before"], lang, 4)],
+            [f"+ {fmt(SHIFT_C, lang)}", fmt_vec(shifted, lang, 1), fmt_vec(_SHIFT["after"], lang, 4)]]
+    text = {"es": f"Sumar {fmt(SHIFT_C, lang)} multiplica cada e^puntuación por el mismo e^{fmt(SHIFT_C, lang)}, "
+                  "arriba y abajo de la fracción, y se cancela: softmax solo mira las diferencias entre puntuaciones.",
+            "pt": f"Somar {fmt(SHIFT_C, lang)} multiplica cada e^pontuação pelo mesmo e^{fmt(SHIFT_C, lang)}, "
+                  "em cima e embaixo da fração, e isso se cancela: o softmax só olha as diferenças entre pontuações."}[lang]
+    return Markup(table(head, rows) + h("p", None, text))
+
+
+make_quiz(
+    "quiz_attention_shift",
+    {"es": "Pregunta: sumar lo mismo a todas las puntuaciones", "pt": "Pergunta: somar o mesmo a todas as pontuações"},
+    {"es": "Si sumamos la misma cantidad a todas las puntuaciones de atención antes de softmax, ¿qué les pasa a los pesos?",
+     "pt": "Se somarmos a mesma quantidade a todas as pontuações de atenção antes do softmax, o que acontece com os pesos?"},
+    [("same", {"es": "No cambian", "pt": "Não mudam"}),
+     ("grow", {"es": "Todos aumentan", "pt": "Todos aumentam"}),
+     ("sharper", {"es": "El mayor se lleva aún más", "pt": "O maior fica com ainda mais"}),
+     ("sum", {"es": "Dejan de sumar 1", "pt": "Deixam de somar 1"})],
+    "same" if _SHIFT["max_diff"] < 1e-12 else "sharper", _shift_explain)
+
+
+# --- 4. temperature near 0 ---------------------------------------------------------------
+
+TEMP_LOGITS = [2.0, 1.0, 0.5]
+TEMP_WORDS = {"es": ["esterilla", "suelo", "idea"], "pt": ["esteira", "chão", "ideia"]}
+TEMPS = [2.0, 1.0, 0.5, 0.1, 0.01]
+_TOP_COLD = quiz.softmax_t(TEMP_LOGITS, TEMPS[-1])[0]
+
+
+def _prob(p: float, lang: str) -> str:
+    """A probability readable at both ends: 4,5·10⁻⁵ rather than 0,0000; 1 − 4,6·10⁻⁵ rather than 1,0000."""
+    if p < 0.001:
+        return fmt_sci(p, lang, 1)
+    if p > 0.999:
+        return f"1 − {fmt_sci(1 - p, lang, 1)}" if 1 - p > 1e-15 else "≈ 1"
+    return fmt(p, lang, 4)
+
+
+def _temp_explain(lang: str) -> Markup:
+    head = ["T"] + [_q(w, lang) for w in TEMP_WORDS[lang]]
+    rows = [[fmt(t, lang)] + [_prob(pr, lang) for pr in quiz.softmax_t(TEMP_LOGITS, t)] for t in TEMPS]
+    text = {"es": f"Logits {fmt_vec(TEMP_LOGITS, lang, 1)} divididos entre T antes de softmax. Con T pequeña, las "
+                  "diferencias se agrandan y el token más probable se queda casi toda la probabilidad.",
+            "pt": f"Logits {fmt_vec(TEMP_LOGITS, lang, 1)} divididos por T antes do softmax. Com T pequena, as "
+                  "diferenças crescem e o token mais provável fica com quase toda a probabilidade."}[lang]
+    return Markup(table(head, rows) + h("p", None, text))
+
+
+make_quiz(
+    "quiz_temperature",
+    {"es": "Pregunta: temperatura casi cero", "pt": "Pergunta: temperatura quase zero"},
+    {"es": "Si bajamos la temperatura casi hasta 0, ¿qué token se elige?",
+     "pt": "Se baixarmos a temperatura quase até 0, qual token é escolhido?"},
+    [("top", {"es": "Casi siempre el más probable", "pt": "Quase sempre o mais provável"}),
+     ("uniform", {"es": "Cualquiera, todos igual de probables", "pt": "Qualquer um, todos igualmente prováveis"}),
+     ("rare", {"es": "Más a menudo los poco probables", "pt": "Com mais frequência os pouco prováveis"}),
+     ("same", {"es": "Nada cambia", "pt": "Nada muda"})],
+    "top" if _TOP_COLD > 0.999 else "same", _temp_explain)
+
+
+# --- 5. diffusion at abar = 1 ----------------------------------------------------------
+
+DIFF_X0, DIFF_EPS = 0.8, -1.2
+DIFF_ABARS = [1.0, 0.5, 0.0]
+_AT_ONE = quiz.diffuse(DIFF_X0, DIFF_EPS, 1.0)
+
+
+def _diff_explain(lang: str) -> Markup:
+    head = ["ᾱ", "√ᾱ", "√(1 − ᾱ)", "x_t"]
+    rows = [[fmt(a, lang), fmt(a ** 0.5, lang, 3), fmt((1 - a) ** 0.5, lang, 3),
+             fmt(quiz.diffuse(DIFF_X0, DIFF_EPS, a), lang, 3)] for a in DIFF_ABARS]
+    text = {"es": f"Con un píxel x₀ = {fmt(DIFF_X0, lang)} y ruido ε = {fmt(DIFF_EPS, lang)}: con ᾱ = 1 el ruido "
+                  "se multiplica por √0 = 0 y queda x_t = x₀, la imagen sin ruido; con ᾱ = 0 solo queda ruido.",
+            "pt": f"Com um pixel x₀ = {fmt(DIFF_X0, lang)} e ruído ε = {fmt(DIFF_EPS, lang)}: com ᾱ = 1 o ruído "
+                  "é multiplicado por √0 = 0 e fica x_t = x₀, a imagem sem ruído; com ᾱ = 0 só sobra ruído."}[lang]
+    return Markup(table(head, rows) + h("p", None, text))
+
+
+make_quiz(
+    "quiz_diffusion_alpha",
+    {"es": "Pregunta: ¿qué queda con ᾱ = 1?", "pt": "Pergunta: o que sobra com ᾱ = 1?"},
+    {"es": "En x_t = √ᾱ·x₀ + √(1 − ᾱ)·ε, ¿cuánto vale x_t cuando ᾱ = 1?",
+     "pt": "Em x_t = √ᾱ·x₀ + √(1 − ᾱ)·ε, quanto vale x_t quando ᾱ = 1?"},
+    [("x0", {"es": "x₀: la imagen sin ruido", "pt": "x₀: a imagem sem ruído"}),
+     ("eps", {"es": "ε: solo ruido", "pt": "ε: só ruído"}),
+     ("half", {"es": "La media de x₀ y ε", "pt": "A média de x₀ e ε"}),
+     ("zero", {"es": "0", "pt": "0"})],
+    "x0" if _AT_ONE == DIFF_X0 else "eps", _diff_explain)
+
+
+PARITY_CASES = [
+    ("quiz_bigram", {"answer": _fkey(BIGRAM_P)}),
+    ("quiz_bigram", {"answer": "1/2"}),
+    ("quiz_dot_zero", {"answer": "a"}),
+    ("quiz_dot_zero", {"answer": _ZERO[0]}),
+    ("quiz_attention_shift", {"answer": "same"}),
+    ("quiz_temperature", {"answer": "uniform"}),
+    ("quiz_diffusion_alpha", {"answer": "x0"}),
+]

@@ -1,0 +1,324 @@
+"""Lesson 2 widgets, sections 2-4: timeline, counting model, sentence sampler, tokenizer, BPE.
+
+Numbers come from :mod:`lesson_core.bigram`, :mod:`lesson_core.tokenizer` and
+:mod:`lesson_core.bpe`; data from the ``data_*`` modules. This module lays them out.
+"""
+
+from __future__ import annotations
+
+from .. import bigram, bpe
+from .. import tokenizer as tok
+from ..controls import Choice, Range, Text
+from ..data_bigram import CORPUS, STARTS, STOP, WORDS
+from ..data_timeline import APPROACHES, EVENTS
+from ..data_tokenizer import GLOSS, SAMPLES, VOCAB
+from ..fmt import fmt, tr
+from ..html import Markup, h, num, svg
+from ..messages import msg
+from ..registry import View, widget
+from ..svgkit import table
+
+LESSON = "turing"
+COLOURS = {"rules": "#b2182b", "learning": "#2166ac", "both": "#7b3294"}
+
+
+def q(word: str, lang: str) -> str:
+    """Quote a word the way each language does: «es» / “pt”."""
+    return f"«{word}»" if lang == "es" else f"“{word}”"
+
+
+def frac(p, lang: str) -> str:
+    """A Fraction as "1/3 = 0,333" (or "1" for certainty)."""
+    if p.denominator == 1:
+        return fmt(p.numerator, lang)
+    return f"{p.numerator}/{p.denominator} = {fmt(float(p), lang, 3)}"
+
+
+# --- 1. timeline: rules vs learning ---------------------------------------------------
+
+def _timeline_svg(lang: str) -> Markup:
+    W, H, left, right, y0 = 560, 120, 24, 16, 62
+    lo, hi = 1945, 2025
+
+    def X(year: float) -> float:
+        return left + (W - left - right) * (year - lo) / (hi - lo)
+
+    ticks = [h("g", None,
+               h("line", {"x1": num(X(y)), "x2": num(X(y)), "y1": y0 - 4, "y2": y0 + 4, "class": "aula-axis"}),
+               h("text", {"x": num(X(y)), "y": y0 + 18, "class": "aula-tick", "text-anchor": "middle"}, y))
+             for y in range(1950, 2030, 10)]
+    # two rows of dots so that neighbours in the 2010s do not overlap; numbered as in the menu
+    dots = [h("g", None, h("circle", {"cx": num(X(ev["year"])), "cy": y0 - 16 - 20 * (k % 2), "r": 7,
+                                      "fill": COLOURS[ev["approach"]]}),
+              h("text", {"x": num(X(ev["year"])), "y": y0 - 12 - 20 * (k % 2), "class": "aula-dot-label",
+                         "text-anchor": "middle", "fill": "#fff", "font-size": 10}, k + 1))
+            for k, ev in enumerate(EVENTS)]
+    legend = [h("g", None, h("rect", {"x": left + 180 * i, "y": H - 14, "width": 10, "height": 10,
+                                      "fill": COLOURS[a]}),
+                h("text", {"x": left + 180 * i + 14, "y": H - 5, "class": "aula-tick"}, tr(lang, APPROACHES[a])))
+              for i, a in enumerate(("rules", "learning", "both"))]
+    axis = h("line", {"x1": left, "x2": W - right, "y1": y0, "y2": y0, "class": "aula-axis"})
+    return svg(W, H, axis, ticks, dots, legend,
+               label={"es": "Cronología de 1950 a 2022; el color indica el enfoque.",
+                      "pt": "Linha do tempo de 1950 a 2022; a cor indica a abordagem."}[lang])
+
+
+@widget("turing_timeline", lesson=LESSON,
+        title={"es": "Setenta años en una línea: reglas o aprendizaje",
+               "pt": "Setenta anos numa linha: regras ou aprendizado"},
+        controls=[Choice("event", {"es": "Acontecimiento", "pt": "Acontecimento"}, "turing",
+                         options=[(ev["key"], {lg: f"{k}. {ev['when'][lg]} · {ev['title'][lg]}" for lg in ("es", "pt")})
+                                  for k, ev in enumerate(EVENTS, 1)])],
+        parts={"line": (), "main": ("event",)})
+def timeline(p: dict, lang: str) -> View:
+    """Pick an event: what happened and which approach (rules written by people, or learning) it belongs to."""
+    ev = next(e for e in EVENTS if e["key"] == p["event"])
+    badge = h("p", {"class": f"aula-badge aula-{ev['approach']}"},
+              {"es": "Enfoque: ", "pt": "Abordagem: "}[lang], h("strong", None, tr(lang, APPROACHES[ev["approach"]])))
+    k = EVENTS.index(ev) + 1
+    detail = h("div", {"class": "aula-detail"},
+               h("p", {"class": "aula-readout"},
+                 h("strong", None, f"{k}. {tr(lang, ev['when'])} — {tr(lang, ev['title'])}")),
+               badge, h("p", None, tr(lang, ev["text"])))
+    return View(parts={"line": _timeline_svg(lang), "main": detail},
+                data={"event": ev["key"], "year": ev["year"], "approach": ev["approach"]})
+
+
+# --- 2. bigram table -----------------------------------------------------------------
+
+def _word_choice(name: str, default: str, keys) -> Choice:
+    return Choice(name, {"es": "Palabra", "pt": "Palavra"}, default,
+                  options=[(k, {lg: WORDS[k][lg] for lg in ("es", "pt")}) for k in keys])
+
+
+def _corpus_html(lang: str, word: str) -> Markup:
+    """The corpus, one sentence per line; ``word`` marked, and the word after it underlined."""
+    lines = []
+    for words in bigram.split(CORPUS[lang]):
+        spans = []
+        for j, w in enumerate(words):
+            cls = "aula-hl" if w == word else "aula-next" if j and words[j - 1] == word else None
+            spans.append(h("mark" if cls == "aula-hl" else "span", {"class": cls}, w))
+            spans.append(" ")
+        lines.append(h("li", None, spans[:-1]))
+    return h("ol", {"class": "aula-corpus"}, lines)
+
+
+def _bar(p: float, lang: str) -> Markup:
+    return h("meter", {"min": 0, "max": 1, "value": num(p)}, fmt(p, lang, 3))
+
+
+def _w(word: str, lang: str) -> str:
+    """A corpus token for reading: the full stop quoted so it does not vanish."""
+    return q(word, lang) if word == STOP else word
+
+
+@widget("bigram_table", lesson=LESSON,
+        title={"es": "Contar qué palabra viene después", "pt": "Contar qual palavra vem depois"},
+        controls=[_word_choice("word", "on", list(WORDS))],
+        parts={"main": ("word",)})
+def bigram_table(p: dict, lang: str) -> View:
+    """Occurrences of a word in the corpus and the table of next words: count and count / total."""
+    word = WORDS[p["word"]][lang]
+    rows = bigram.next_table(CORPUS[lang], word)
+    total = sum(c for _, c, _ in rows)
+    n_occ = len(bigram.occurrences(CORPUS[lang], word))
+    head = [{"es": "Palabra siguiente", "pt": "Próxima palavra"}[lang], {"es": "Recuento", "pt": "Contagem"}[lang],
+            {"es": "Probabilidad", "pt": "Probabilidade"}[lang], ""]
+    body = [[q(w, lang) if w != STOP else {"es": "«.» (punto)", "pt": "“.” (ponto)"}[lang], c, frac(pr, lang),
+             _bar(float(pr), lang)] for w, c, pr in rows]
+    body.append([h("strong", None, "Total"), h("strong", None, total), fmt(1 if rows else 0, lang), ""])
+    note = {"es": f"{q(word, lang)} aparece {n_occ} veces; cada recuento se divide entre {total}.",
+            "pt": f"{q(word, lang)} aparece {n_occ} vezes; cada contagem é dividida por {total}."}[lang]
+    out = Markup(_corpus_html(lang, word) + h("p", {"class": "aula-readout"}, note) + table(head, body))
+    return View(parts={"main": out},
+                data={"word": word, "occurrences": n_occ, "total": total,
+                      "rows": [[w, c, float(pr)] for w, c, pr in rows]})
+
+
+# --- 3. write a sentence: sampling word by word ----------------------------------------
+
+@widget("bigram_sampler", lesson=LESSON,
+        title={"es": "Escribir una oración palabra a palabra", "pt": "Escrever uma frase palavra por palavra"},
+        controls=[_word_choice("start", "the", STARTS),
+                  Range("seed", {"es": "Tirada (semilla del azar)", "pt": "Sorteio (semente do acaso)"}, 0,
+                        min=0, max=11, step=1)],
+        parts={"main": ("start", "seed")})
+def bigram_sampler(p: dict, lang: str) -> View:
+    """From the start word, draw each next word with the table's probabilities until a full stop."""
+    start = WORDS[p["start"]][lang]
+    res = bigram.sample(CORPUS[lang], start, p["seed"], STOP, max_words=bigram.MAX_WORDS)
+    head = [{"es": "Paso", "pt": "Passo"}[lang], {"es": "Anterior", "pt": "Anterior"}[lang],
+            {"es": "Candidatas y probabilidades", "pt": "Candidatas e probabilidades"}[lang],
+            {"es": "Azar u", "pt": "Acaso u"}[lang], {"es": "Elegida", "pt": "Escolhida"}[lang]]
+    rows = []
+    for k, st in enumerate(res["steps"], 1):
+        cands = []
+        for w, _, pr in st["candidates"]:
+            item = f"{_w(w, lang)} {pr.numerator}/{pr.denominator}" if pr.denominator > 1 else f"{_w(w, lang)} 1"
+            cands += [h("strong", None, item) if w == st["chosen"] else item, " · "]
+        rows.append([k, _w(st["prev"], lang), cands[:-1], fmt(st["u"], lang, 3),
+                     h("strong", None, _w(st["chosen"], lang))])
+    sentence = h("p", {"class": "aula-sentence"}, " ".join(res["words"]))
+    how = {"es": "La candidata elegida es la primera cuya probabilidad acumulada supera u, un número al azar entre 0 y 1.",
+           "pt": "A candidata escolhida é a primeira cuja probabilidade acumulada passa de u, um número ao acaso entre 0 e 1."}
+    extra = None
+    if not res["ended"]:
+        extra = h("p", {"class": "aula-warn"},
+                  {"es": f"Se detiene en {bigram.MAX_WORDS} palabras sin llegar al punto: con solo la palabra anterior, "
+                         "el modelo puede dar vueltas (gato → persiguió → al → perro → persiguió…).",
+                   "pt": f"Parou em {bigram.MAX_WORDS} palavras sem chegar ao ponto: olhando só a palavra anterior, "
+                         "o modelo pode andar em círculos (gato → perseguiu → o → cachorro → perseguiu…)."}[lang])
+    out = Markup(sentence + (extra or "") + h("div", {"class": "aula-scroll"}, table(head, rows))
+                 + h("p", {"class": "aula-note"}, tr(lang, how)))
+    return View(parts={"main": out},
+                data={"words": res["words"], "ended": res["ended"], "draws": [st["u"] for st in res["steps"]]})
+
+
+# --- 4. tokenizer: greedy longest match with byte fallback -------------------------------
+
+MAX_SHOWN = 400  # chips drawn; the counts cover every tokenized character
+
+
+def _chips(tokens: list, lang: str) -> list:
+    out, i = [], 0
+    while i < len(tokens) and i < MAX_SHOWN:
+        t = tokens[i]
+        if not t.is_byte:
+            out.append(h("span", {"class": "aula-chip", "title": GLOSS.get(t.piece, {}).get(lang)},
+                         h("bdi", {"class": "aula-chip-text"}, t.piece), h("span", {"class": "aula-chip-id"}, t.id)))
+            i += 1
+            continue
+        n = len(t.piece.encode("utf-8"))
+        group = tokens[i:i + n]
+        if n == 1:
+            out.append(h("span", {"class": "aula-chip aula-chip-byte", "title": f"{t.id:02X}"},
+                         h("bdi", {"class": "aula-chip-text"}, tok.visible(t.piece)),
+                         h("span", {"class": "aula-chip-id"}, t.id)))
+        else:
+            cp = f"U+{ord(t.piece):04X}"
+            out.append(h("span", {"class": "aula-chip-group", "title": cp},
+                         h("bdi", {"class": "aula-chip-char"}, tok.visible(t.piece)),
+                         [h("span", {"class": "aula-chip aula-chip-byte"},
+                            h("span", {"class": "aula-chip-text"}, f"{b.id:02X}"),
+                            h("span", {"class": "aula-chip-id"}, b.id)) for b in group]))
+        i += n
+    return out
+
+
+@widget("tokenizer", lesson=LESSON,
+        title={"es": "Dividir un texto en tokens", "pt": "Dividir um texto em tokens"},
+        controls=[Text("text", {"es": "Texto", "pt": "Texto"}, SAMPLES[0], max_len=tok.MAX_CHARS, rows=3)],
+        parts={"main": ("text",)})
+def tokenizer(p: dict, lang: str) -> View:
+    """Longest vocabulary match at each position; other characters become their UTF-8 bytes (ids 0-255)."""
+    text, cut = tok.bound(p["text"])  # cut first: the rest of a huge input is never scanned
+    text, bad = tok.clean(text)
+    tokens = tok.tokenize(text, tok.build_vocab(VOCAB[lang]))
+    n_bytes = sum(len(t.data) for t in tokens)
+    n_byte_tokens = sum(t.is_byte for t in tokens)
+    notes = []
+    if cut:
+        notes.append(msg("too_long", lang, max=fmt(tok.MAX_CHARS, lang)))
+    if bad:
+        notes.append({"es": f"{bad} carácter(es) no válidos se han sustituido por U+FFFD.",
+                      "pt": f"{bad} caractere(s) inválido(s) foram trocados por U+FFFD."}[lang])
+    if len(tokens) > MAX_SHOWN:
+        notes.append({"es": f"Se muestran las primeras {MAX_SHOWN} fichas de {fmt(len(tokens), lang)}.",
+                      "pt": f"Mostramos as primeiras {MAX_SHOWN} fichas de {fmt(len(tokens), lang)}."}[lang])
+    if not text:
+        notes.append({"es": "El cuadro está vacío: escribe algo para ver sus tokens.",
+                      "pt": "A caixa está vazia: digite algo para ver os tokens."}[lang])
+    summary = {"es": f"{fmt(len(tokens), lang)} tokens · {fmt(len(text), lang)} caracteres · {fmt(n_bytes, lang)} bytes. "
+                     f"Las fichas grises son bytes sueltos ({fmt(n_byte_tokens, lang)}), con identificadores 0–255; "
+                     "un carácter de varios bytes se muestra en hexadecimal.",
+               "pt": f"{fmt(len(tokens), lang)} tokens · {fmt(len(text), lang)} caracteres · {fmt(n_bytes, lang)} bytes. "
+                     f"As fichas cinza são bytes avulsos ({fmt(n_byte_tokens, lang)}), com identificadores 0–255; "
+                     "um caractere de vários bytes aparece em hexadecimal."}[lang]
+    glossed = [t.piece for t in tokens[:MAX_SHOWN] if t.piece in GLOSS and not t.is_byte]
+    gloss = [f"{z} = {q(GLOSS[z][lang], lang)}" for z in dict.fromkeys(glossed)]
+    out = Markup(h("p", {"class": "aula-readout"}, summary)
+                 + "".join(h("p", {"class": "aula-warn"}, n) for n in notes)
+                 + h("div", {"class": "aula-chips", "dir": "ltr"}, _chips(tokens, lang))
+                 + (h("p", {"class": "aula-note"}, " · ".join(gloss)) if gloss else ""))
+    return View(parts={"main": out},
+                data={"n_tokens": len(tokens), "n_chars": len(text), "n_bytes": n_bytes, "truncated": cut,
+                      "ids": [t.id for t in tokens[:MAX_SHOWN]]})
+
+
+# --- 5. BPE step by step ---------------------------------------------------------------
+
+BPE_STATES = bpe.train()
+BPE_STEPS = len(BPE_STATES) - 1  # 12 merges until every word is one piece
+
+
+def _pair(pair) -> str:
+    return f"{pair[0]} + {pair[1]}"
+
+
+def _first_word(pair, words) -> str:
+    """The first corpus word whose current pieces contain ``pair``."""
+    for (word, _), (pieces, _) in zip(bpe.CORPUS, words):
+        if pair in zip(pieces, pieces[1:]):
+            return word
+    return ""
+
+
+@widget("bpe_steps", lesson=LESSON,
+        title={"es": "Codificación de pares de bytes, paso a paso", "pt": "Codificação por pares de bytes, passo a passo"},
+        controls=[Range("step", {"es": "Fusiones hechas", "pt": "Fusões feitas"}, 0, min=0, max=BPE_STEPS, step=1)],
+        parts={"main": ("step",)})
+def bpe_steps(p: dict, lang: str) -> View:
+    """After ``step`` merges: each word's pieces, the pair counts now, the next merge, the vocabulary."""
+    st = BPE_STATES[p["step"]]
+    words_t = table([{"es": "Palabra", "pt": "Palavra"}[lang], {"es": "Frecuencia", "pt": "Frequência"}[lang],
+                     {"es": "Fragmentos actuales", "pt": "Fragmentos atuais"}[lang]],
+                    [[w, f, h("code", None, " · ".join(pieces))]
+                     for (w, _), (pieces, f) in zip(bpe.CORPUS, st["words"])])
+    nxt = st["next"]
+    pairs = sorted(st["stats"].items(), key=lambda kv: -kv[1])
+    pairs_t = table([{"es": "Par", "pt": "Par"}[lang], {"es": "Recuento", "pt": "Contagem"}[lang]],
+                    [[h("strong", None, _pair(pr)) if pr == nxt else _pair(pr), c] for pr, c in pairs]) if pairs else ""
+    if nxt is None:
+        verdict = {"es": "No quedan pares: cada palabra es ya un solo fragmento.",
+                   "pt": "Não sobram pares: cada palavra já é um fragmento só."}[lang]
+    else:
+        c, word = st["stats"][nxt], _first_word(nxt, st["words"])
+        verdict = {"es": f"Siguiente fusión: {_pair(nxt)} → {q(nxt[0] + nxt[1], lang)} ({c} veces).",
+                   "pt": f"Próxima fusão: {_pair(nxt)} → {q(nxt[0] + nxt[1], lang)} ({c} vezes)."}[lang]
+        if st["tied"]:
+            others = ", ".join(_pair(t) for t in st["tied"])
+            verdict += {"es": f" Empata con {others}; gana el par que aparece antes al leer el corpus en orden "
+                              f"(en {q(word, lang)}).",
+                        "pt": f" Empata com {others}; vence o par que aparece primeiro ao ler o corpus em ordem "
+                              f"(em {q(word, lang)})."}[lang]
+    done = h("ol", {"class": "aula-merges"},
+             [h("li", None, f"{_pair(pr)} → {pr[0] + pr[1]} ({c})") for pr, c in st["merges"]]) if st["merges"] else ""
+    n_base = len(st["vocab"]) - len(st["merges"])
+    vocab = h("p", None, h("code", None, " ".join(st["vocab"][:n_base])),
+              [[" ", h("code", {"class": "aula-new"}, v)] for v in st["vocab"][n_base:]])
+    lab = {"es": ("Fusiones hechas", "Pares adyacentes ahora", "Vocabulario"),
+           "pt": ("Fusões feitas", "Pares adjacentes agora", "Vocabulário")}[lang]
+    out = Markup(words_t + h("p", {"class": "aula-readout"}, verdict)
+                 + h("div", {"class": "aula-cols"},
+                     h("div", None, h("p", {"class": "aula-note"}, lab[1]), pairs_t),
+                     h("div", None, h("p", {"class": "aula-note"}, f"{lab[0]}: {len(st['merges'])}"), done))
+                 + h("p", {"class": "aula-note"}, f"{lab[2]} ({len(st['vocab'])})") + vocab)
+    return View(parts={"main": out},
+                data={"step": p["step"], "merges": ["".join(pr) for pr, _ in st["merges"]],
+                      "next": None if nxt is None else list(nxt), "vocab": st["vocab"],
+                      "pieces": [pieces for pieces, _ in st["words"]]})
+
+
+PARITY_CASES = [
+    ("turing_timeline", {"event": "transformer"}),
+    ("bigram_table", {"word": "the"}),
+    ("bigram_sampler", {"start": "cat", "seed": 3}),
+    ("tokenizer", {"text": SAMPLES[4]}),
+    ("tokenizer", {"text": SAMPLES[5] + "\u202e\x00\t\n"}),
+    ("tokenizer", {"text": ""}),
+    ("bpe_steps", {"step": 1}),
+    ("bpe_steps", {"step": BPE_STEPS}),
+]
+
+__all__ = ["PARITY_CASES", "q", "frac"]

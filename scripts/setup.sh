@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Set up everything from nothing and build the site into site/.
+#   Python tools (pinned in requirements.txt) into .venv/, front-end packages (package-lock.json)
+#   into node_modules/, Debian's chromium + chromium-driver for the browser tests (when run as root),
+#   then `mkdocs build --strict`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON="${PYTHON:-python3}"
+[ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+
+npm ci --no-audit --no-fund --loglevel=error
+
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  if [ "$(id -u)" = "0" ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq chromium chromium-driver >/dev/null
+  else
+    echo "note: the browser tests need Debian's chromium: sudo apt-get install -y chromium chromium-driver" >&2
+  fi
+fi
+
+.venv/bin/mkdocs build --strict
+echo "Site built in site/ (open it with: .venv/bin/mkdocs serve)"

@@ -1,0 +1,151 @@
+"""Build test: `mkdocs build --strict` for both languages; no macro error, no unrendered
+`{{`, no broken internal link, no outside resource; an author's macro mistake stops
+the build naming the file, the line and the macro."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlparse
+
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.slow
+
+LESSON_WIDGETS = {"pe_raw_vs_wave", "pe_heatmap", "pe_fingerprint", "pe_ambiguity", "pe_sum", "pe_rotation"}
+
+
+def pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def test_both_languages_are_built(site):
+    for prefix, lang in (("", "es"), ("pt/", "pt")):
+        for page in ("index.html", "positional-encoding/index.html"):
+            doc = soup(site / prefix / page)
+            assert doc.html["lang"] == lang, prefix + page
+
+
+def test_no_unrendered_macro_or_formula(site):
+    for path in pages(site):
+        doc = soup(path)
+        article = doc.find("article") or doc
+        text = article.get_text()
+        assert "{{" not in text and "{%" not in text, path
+        assert "Macro Rendering Error" not in text, path
+        assert not article.select(".arithmatex"), path  # every formula became MathML
+        assert "\\(" not in text.replace("\\(\\", ""), path
+
+
+def test_lesson_has_every_widget_and_formula(site):
+    for prefix in ("", "pt/"):
+        doc = soup(site / prefix / "positional-encoding/index.html")
+        found = {w["data-widget"] for w in doc.select(".aula-widget")}
+        assert found == LESSON_WIDGETS
+        assert len(doc.select(".aula-math math")) >= 3
+        for w in doc.select(".aula-widget"):
+            for part in w.select(".aula-part"):
+                assert part.decode_contents().strip(), (w["data-widget"], part["data-part"])
+            pre = w.select_one("script.aula-pre")
+            if pre is not None:
+                assert json.loads(pre.string)
+
+
+def _targets(doc: BeautifulSoup):
+    for tag, attr in (("a", "href"), ("link", "href"), ("script", "src"), ("img", "src"), ("image", "href")):
+        for el in doc.find_all(tag):
+            if tag == "link" and "canonical" in (el.get("rel") or []):
+                continue  # an address, not something the browser loads
+            if el.get(attr):
+                yield tag, el[attr]
+
+
+def test_no_broken_internal_link_and_nothing_from_outside(site):
+    broken, outside = [], []
+    for path in pages(site):
+        doc = soup(path)
+        for tag, ref in _targets(doc):
+            base = "file://" + str(path)
+            url = urlparse(ref)
+            if url.scheme in ("http", "https") or ref.startswith("//"):
+                # plain links to the world are fine in prose; resources from outside are not
+                if tag != "a":
+                    outside.append((path, ref))
+                continue
+            if url.scheme in ("data", "mailto", "blob") or ref.startswith("#"):
+                continue
+            if ref.startswith("/"):
+                # root-relative (only the 404 page, which GitHub Pages serves at any path)
+                assert ref.startswith("/aula/"), (path, ref)
+                ref = str(site) + "/" + ref[len("/aula/"):]
+                base = "file://"
+            target = Path(unquote(urlparse(urljoin(base, ref)).path))
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append((str(path.relative_to(site)), ref))
+    assert not broken, broken[:10]
+    assert not outside, outside[:10]
+
+
+def test_runtime_is_vendored(site):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (site / "assets" / "pyodide" / name).stat().st_size > 0
+    assert (site / "assets" / "aula" / "lesson_core.zip").stat().st_size > 0
+    assert (site / "assets" / "aula" / "py-worker.mjs").exists()
+
+
+def test_search_index_per_language(site):
+    es = json.loads((site / "search" / "search_index.json").read_text())
+    pt = json.loads((site / "pt" / "search" / "search_index.json").read_text())
+    assert es["docs"] and pt["docs"]
+    assert not any(d["location"].startswith("pt/") for d in es["docs"])
+    assert any("posição" in d["text"] for d in pt["docs"])
+    assert not any("posição" in d["text"] for d in es["docs"])
+
+
+# --- an author's mistake stops the build --------------------------------------------
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory):
+    """A copy of the project to break on purpose (node_modules linked, not copied)."""
+    top = tmp_path_factory.mktemp("scratch")
+    for name in ("mkdocs.yml", "docs", "overrides", "macros", "scripts"):
+        src = ROOT / name
+        (shutil.copytree if src.is_dir() else shutil.copy)(src, top / name)
+    os.symlink(ROOT / "node_modules", top / "node_modules")
+    return top
+
+
+@pytest.mark.parametrize("call,expect", [
+    ('{{ widget("pe_nope") }}', "unknown widget 'pe_nope'"),
+    ('{{ widget("pe_heatmap", colour=3) }}', "has no parameter 'colour'"),
+    ('{{ widget("pe_fingerprint", d=7) }}', "parameter 'd'"),
+    ('{{ value("pe_ambiguity", "no_such_field") }}', "no data field 'no_such_field'"),
+])
+def test_macro_mistake_names_file_line_and_macro(scratch, call, expect):
+    page = scratch / "docs" / "pt" / "positional-encoding.md"
+    original = page.read_text(encoding="utf-8")
+    try:
+        page.write_text(original + "\n\nTexto.\n\n" + call + "\n", encoding="utf-8")
+        line = len((original + "\n\nTexto.\n\n").splitlines()) + 1
+        proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
+                               str(scratch / "out")], cwd=scratch, capture_output=True, text=True, timeout=600)
+        assert proc.returncode != 0
+        out = proc.stdout + proc.stderr
+        assert f"docs/pt/positional-encoding.md:{line}" in out, out[-2000:]
+        assert expect in out, out[-2000:]
+        assert call.strip("{} ").split("(")[0] + "(" in out
+    finally:
+        page.write_text(original, encoding="utf-8")
