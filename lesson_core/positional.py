@@ -109,13 +109,13 @@ def rotation_check(pos: float, k: float, d: int) -> dict:
 def raw_count_share(word: list[float], pos: float) -> float:
     """With the raw count appended as one more number, the share of the vector's
     squared length that is position: pos^2 / (pos^2 + |E|^2)."""
-    e2 = sum(x * x for x in word)
+    e2 = math.fsum(x * x for x in word)
     return pos * pos / (pos * pos + e2) if (pos or e2) else 0.0
 
 
 def distance(u: list[float], v: list[float]) -> float:
     """Euclidean distance."""
-    return math.sqrt(sum((a - b) ** 2 for a, b in zip(u, v)))
+    return math.sqrt(math.fsum((a - b) ** 2 for a, b in zip(u, v)))
 
 
 def wave_gap(a: float, b: float, i: int, d: int) -> dict:

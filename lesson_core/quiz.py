@@ -25,14 +25,14 @@ def dot(a: Sequence[float], b: Sequence[float]) -> float:
     """Sum of products: dot((2, 1), (1, 2)) = 2*1 + 1*2 = 4."""
     if len(a) != len(b):
         raise ValueError("vectors of different length")
-    return sum(x * y for x, y in zip(a, b))
+    return math.fsum(x * y for x, y in zip(a, b))
 
 
 def softmax(scores: Sequence[float]) -> list[float]:
     """e^s_i / sum_j e^s_j, computed after subtracting the maximum (same result, no overflow)."""
     top = max(scores)
     exps = [math.exp(s - top) for s in scores]
-    total = sum(exps)
+    total = math.fsum(exps)
     return [e / total for e in exps]
 
 

@@ -47,7 +47,7 @@ def randbelow(rng: Random, n: int) -> int:
 
 def categorical(rng: Random, probs: Sequence[float]) -> int:
     """Index drawn with the given probabilities (they need not sum exactly to 1)."""
-    total = sum(probs)
+    total = math.fsum(probs)  # sum() of floats changed in Python 3.12 (compensated); fsum agrees everywhere
     u = rng.random() * total
     acc = 0.0
     for i, p in enumerate(probs):

@@ -57,7 +57,8 @@ def _raw_chart(lang: str) -> Markup:
 
     wave = " ".join(f"{num(X(p))},{num(Y(math.sin(p * pe.frequency(1, RAW_D))))}" for p in range(0, 10001, 25))
     raw = f"{num(X(0))},{num(Y(0))} {num(X(1.5))},{num(Y(1.5))}"
-    ticks = [h("text", {"x": num(X(p)), "y": H - 8, "class": "aula-tick", "text-anchor": "middle"}, fmt(p, lang))
+    ticks = [h("text", {"x": num(X(p)), "y": H - 8, "class": "aula-tick",
+                        "text-anchor": "end" if p == 10000 else "middle"}, fmt(p, lang))
              for p in (0, 2500, 5000, 7500, 10000)]
     yt = [h("text", {"x": left - 6, "y": num(Y(v) + 4), "class": "aula-tick", "text-anchor": "end"}, fmt(v, lang))
           for v in (-1, 0, 1)]
@@ -70,7 +71,7 @@ def _raw_chart(lang: str) -> Markup:
                h("polyline", {"points": raw, "class": "aula-line aula-line-raw"}),
                h("text", {"x": num(X(150)), "y": top + 10, "class": "aula-note"},
                  {"es": "↑ cuenta cruda: 1, 2, 3…", "pt": "↑ contagem crua: 1, 2, 3…"}[lang]),
-               h("text", {"x": num(X(6200)), "y": num(Y(1) - 4), "class": "aula-note"},
+               h("text", {"x": num(X(10000)), "y": top + 10, "class": "aula-note", "text-anchor": "end"},
                  {"es": "onda: sen(pos/100)", "pt": "onda: sen(pos/100)"}[lang]),
                label=tr(lang, label))
 
@@ -100,8 +101,13 @@ def raw_vs_wave(p: dict, lang: str) -> View:
     rows = [
         ({"es": "Mayor número de la palabra", "pt": "Maior número da palavra"}[lang], fmt(biggest, lang, 2)),
         ({"es": "Etiqueta de posición cruda", "pt": "Etiqueta de posição crua"}[lang], fmt(pos, lang)),
-        ({"es": "Parte de la longitud del vector que es posición", "pt": "Parte do comprimento do vetor que é posição"}[lang],
-         fmt(100 * share, lang, 2) + ({"es": "\u00a0%", "pt": "%"}[lang])),
+        ({"es": "La posición comparada con el mayor número de la palabra",
+          "pt": "A posição comparada com o maior número da palavra"}[lang],
+         fmt(pos / biggest, lang, 0) + " ×"),
+        ({"es": "Parte del tamaño del vector (suma de cuadrados) que queda para el significado",
+          "pt": "Parte do tamanho do vetor (soma dos quadrados) que sobra para o sentido"}[lang],
+         (fmt(100 * (1 - share), lang, 2) if 1 - share >= 0.0001 else fmt_sci(100 * (1 - share), lang))
+         + ({"es": "\u00a0%", "pt": "%"}[lang])),
         ({"es": "Código de onda (d = 4)", "pt": "Código de onda (d = 4)"}[lang], fmt_vec(code, lang)),
     ]
     return View(parts={"chart": _raw_chart(lang), "now": Markup(fig + table(["", ""], rows))},
@@ -240,7 +246,8 @@ def rotation(p: dict, lang: str) -> View:
     fig = svg(560, 124, [_circle(i, pos, k, d, 70 + 140 * i, lang) for i in range(shown)],
               label={"es": "Cada par (seno, coseno) gira el mismo ángulo k·ω",
                      "pt": "Cada par (seno, cosseno) gira o mesmo ângulo k·ω"}[lang])
-    head = ["", f"PE({fmt(pos + k, lang)})", f"R_{k}·PE({fmt(pos, lang)})", "|Δ|"]
+    sub = str(k).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+    head = ["", f"PE({fmt(pos + k, lang)})", f"R{sub}·PE({fmt(pos, lang)})", "|Δ|"]
     rows = [[j, fmt(a, lang, 6), fmt(b, lang, 6), fmt_sci(abs(a - b), lang)]
             for j, (a, b) in enumerate(zip(check["direct"], check["rotated"]))]
     err = check["max_error"]

@@ -1,0 +1,144 @@
+"""Lesson 2, section 9: choosing the next token (logits, softmax, temperature, top-k, top-p, draws).
+
+Numbers come from :mod:`lesson_core.sampling` and :mod:`lesson_core.data_sampling`.
+"""
+
+from __future__ import annotations
+
+from .. import sampling as smp
+from ..controls import Choice, Range
+from ..data_sampling import CANDIDATES, CONTEXT, FEATURES, H
+from ..fmt import fmt, fmt_pct, tr
+from ..html import Markup, h, num, svg
+from ..registry import View, widget
+from ..rng import make_rng
+from ..svgkit import fmt_vec, table
+
+LESSON = "turing"
+
+T = {
+    "temperature": {"es": "Temperatura T", "pt": "Temperatura T"},
+    "top_k": {"es": "top-k (k tokens)", "pt": "top-k (k tokens)"},
+    "top_p": {"es": "top-p (p)", "pt": "top-p (p)"},
+    "draws": {"es": "Extraer", "pt": "Sortear"},
+    "seed": {"es": "Tirada n.º", "pt": "Rodada n.º"},
+    "word": {"es": "Candidato", "pt": "Candidato"},
+    "vector": {"es": "Vector e", "pt": "Vetor e"},
+    "logit": {"es": "Logit h · e", "pt": "Logit h · e"},
+    "prob": {"es": "Probabilidad", "pt": "Probabilidade"},
+    "dropped": {"es": "descartado", "pt": "descartado"},
+}
+
+LOGITS = smp.logits_for(H, [vec for _, _, vec in CANDIDATES])
+MAT, SOFA = 0, 2  # the two candidates compared in the temperature ratio
+
+
+def _labels(lang: str) -> list[str]:
+    return [tr(lang, lab) for _, lab, _ in CANDIDATES]
+
+
+def _logit_table(lang: str) -> Markup:
+    """Each logit as h . e, written out term by term."""
+    rows = []
+    for (_, lab, vec), z in zip(CANDIDATES, LOGITS):
+        terms = " + ".join(f"{fmt(a, lang, 1)}·{fmt(b, lang, 1)}" for a, b in zip(H, vec))
+        rows.append([tr(lang, lab), fmt_vec(vec, lang, 1), terms, fmt(z, lang, 2)])
+    head = [T["word"][lang], T["vector"][lang], "h · e", T["logit"][lang]]
+    feats = ", ".join(FEATURES[lang])
+    cap = {"es": f"h = {fmt_vec(H, lang, 1)}; rasgos: [{feats}]",
+           "pt": f"h = {fmt_vec(H, lang, 1)}; traços: [{feats}]"}[lang]
+    return h("div", {"class": "aula-scroll"}, table(head, rows, caption=cap))
+
+
+def _chart(final: list[float], share: list[float] | None, n: int, lang: str) -> Markup:
+    """One row per candidate: a wide bar for the probability, a thin one for the share drawn."""
+    labels = _labels(lang)
+    W, row, left, right = 560, 26, 96, 70
+    pw = W - left - right
+    H_ = row * len(labels) + 8
+    out = []
+    for i, (lab, p) in enumerate(zip(labels, final)):
+        y = 4 + i * row
+        out.append(h("text", {"x": left - 6, "y": num(y + 15), "class": "aula-tick", "text-anchor": "end"}, lab))
+        out.append(h("rect", {"x": left, "y": num(y + 3), "width": num(max(pw * p, 0.5)), "height": 12,
+                              "class": "aula-bar-prob" if p > 0 else "aula-bar-off",
+                              "fill": "#1a9850" if p > 0 else "#bbbbbb"}))
+        if share is not None:
+            out.append(h("rect", {"x": left, "y": num(y + 17), "width": num(max(pw * share[i], 0.5)), "height": 4,
+                                  "class": "aula-bar-drawn", "fill": "#d4a017"}))
+        text = fmt_pct(p, lang) if p > 0 else T["dropped"][lang]
+        if share is not None:
+            text += f" · {fmt_pct(share[i], lang, 0)}"
+        out.append(h("text", {"x": num(left + pw * p + 4), "y": num(y + 14), "class": "aula-note"}, text))
+    label = {"es": "Barras anchas: probabilidad. Barras finas: proporción extraída.",
+             "pt": "Barras largas: probabilidade. Barras finas: proporção sorteada."}[lang]
+    return svg(W, H_, out, label=label)
+
+
+@widget("next_token", lesson=LESSON,
+        title={"es": "Elegir el siguiente token", "pt": "Escolher o próximo token"},
+        controls=[Range("temperature", T["temperature"], 1, min=0, max=2, step=0.1, decimals=1),
+                  Range("top_k", T["top_k"], 8, min=0, max=len(CANDIDATES), step=1),
+                  Range("top_p", T["top_p"], 1, min=0, max=1, step=0.05, decimals=2),
+                  Choice("draws", T["draws"], 0, style="buttons",
+                         options=[(0, {"es": "nada todavía", "pt": "nada ainda"}),
+                                  (1, {"es": "uno", "pt": "um"}), (100, "100")]),
+                  Range("seed", T["seed"], 1, min=1, max=30, step=1)],
+        parts={"logits": (), "ratio": ("temperature",), "table": ("temperature", "top_k", "top_p"),
+               "chart": ("temperature", "top_k", "top_p", "draws", "seed")})
+def next_token(p: dict, lang: str) -> View:
+    """Logits h·e, softmax with temperature, top-k and top-p filters, and draws against the result."""
+    temp, k, top = p["temperature"], p["top_k"], p["top_p"]
+    stages = smp.next_token_probs(LOGITS, temp, k, top)
+    final = stages["final"]
+    n = p["draws"]
+    drawn = smp.draw(make_rng(p["seed"]), final, n)
+    tally = smp.counts(drawn, len(final))
+    share = [c / n for c in tally] if n else None
+    labels = _labels(lang)
+
+    # the ratio of the two close candidates under this temperature
+    z1, z2 = LOGITS[MAT], LOGITS[SOFA]
+    if temp > 0:
+        ratio = smp.prob_ratio(z1, z2, temp)
+        ratio_text = {"es": f"p({labels[MAT]}) / p({labels[SOFA]}) = e^(({fmt(z1, lang, 2)} − {fmt(z2, lang, 2)}) / "
+                            f"{fmt(temp, lang, 1)}) ≈ {fmt(ratio, lang, 3)}",
+                      "pt": f"p({labels[MAT]}) / p({labels[SOFA]}) = e^(({fmt(z1, lang, 2)} − {fmt(z2, lang, 2)}) / "
+                            f"{fmt(temp, lang, 1)}) ≈ {fmt(ratio, lang, 3)}"}[lang]
+    else:
+        ratio = None
+        ratio_text = {"es": f"Con T = 0 no se divide: se elige siempre el logit mayor, «{labels[MAT]}».",
+                      "pt": f"Com T = 0 não se divide: escolhe-se sempre o maior logit, «{labels[MAT]}»."}[lang]
+
+    head = [T["word"][lang], "softmax(z)", f"T = {fmt(temp, lang, 1)}", f"top-k (k = {k})",
+            f"top-p (p = {fmt(top, lang, 2)})"]
+    rows = [[labels[i]] + [fmt(stages[s][i], lang, 3) for s in ("plain", "temperature", "top_k", "final")]
+            for i in range(len(labels))]
+    kept = sum(1 for q in final if q > 0)
+    summary = {"es": f"Quedan {kept} de {len(final)} candidatos; sus probabilidades vuelven a sumar 1.",
+               "pt": f"Restam {kept} de {len(final)} candidatos; suas probabilidades voltam a somar 1."}[lang]
+
+    if n == 0:
+        status = {"es": "0 extracciones todavía.", "pt": "Nenhum sorteio ainda."}[lang]
+    elif n == 1:
+        status = {"es": f"Salió «{labels[drawn[0]]}».", "pt": f"Saiu «{labels[drawn[0]]}»."}[lang]
+    else:
+        top_i = max(range(len(tally)), key=lambda i: (tally[i], -i))
+        status = {"es": f"{n} extracciones; la más frecuente: «{labels[top_i]}» ({tally[top_i]} veces).",
+                  "pt": f"{n} sorteios; o mais frequente: «{labels[top_i]}» ({tally[top_i]} vezes)."}[lang]
+    chart = Markup(h("p", {"class": "aula-readout"}, CONTEXT[lang]) + _chart(final, share, n, lang)
+                   + h("p", {"class": "aula-readout", "aria-live": "polite"}, status))
+    return View(parts={"logits": _logit_table(lang),
+                       "ratio": h("p", {"class": "aula-readout"}, ratio_text),
+                       "table": Markup(h("div", {"class": "aula-scroll"}, table(head, rows))
+                                       + h("p", {"class": "aula-readout"}, summary)),
+                       "chart": chart},
+                data={"logits": LOGITS, "probs": final, "stages": stages, "draws": n, "seed": p["seed"],
+                      "counts": tally, "drawn": drawn[:1] if n == 1 else [], "ratio": ratio})
+
+
+PARITY_CASES = [
+    ("next_token", {"temperature": "0.5", "top_k": "3", "draws": "100", "seed": "7"}),
+    ("next_token", {"temperature": "0", "draws": "1"}),
+    ("next_token", {"top_p": "0.6", "temperature": "1.5", "draws": "100", "seed": "3"}),
+]
