@@ -189,20 +189,12 @@
     widgets.forEach(function (w) { if (py.queue[w.id]) status(w, msgs.py_off); py.queue[w.id] = null; });
   }
 
-  function boot() {
-    setState("loading");
-    var timer = setTimeout(function () { failed("timeout"); }, 90000);
-    try {
-      py.worker = new Worker(new URL("py-worker.mjs", assetBase), { type: "module" });
-    } catch (e) {
-      clearTimeout(timer);
-      failed(e && e.message);
-      return;
-    }
-    py.worker.onmessage = function (ev) {
+  function listen(worker, timer) {
+    worker.onmessage = function (ev) {
       var m = ev.data || {};
       if (m.type === "ready") {
         clearTimeout(timer);
+        timings.restored = !!m.restored;
         setState("ready");
         widgets.forEach(function (w) {
           var values = py.queue[w.id];
@@ -216,7 +208,65 @@
         receive(m.id, m.result);
       }
     };
-    py.worker.onerror = function (ev) { ev.preventDefault(); clearTimeout(timer); failed(ev.message); };
+    worker.onerror = function (ev) { ev.preventDefault(); clearTimeout(timer); failed(ev.message || "worker error"); };
+  }
+
+  function boot() {
+    setState("loading");
+    var timer = setTimeout(function () { failed("timeout"); }, 120000);
+    if (location.protocol === "file:") { bootFromFiles(timer); return; }
+    try {
+      py.worker = new Worker(new URL("py-worker.mjs", assetBase), { type: "module" });
+    } catch (e) {
+      clearTimeout(timer);
+      failed(e && e.message);
+      return;
+    }
+    listen(py.worker, timer);
+  }
+
+  /* file:// (the offline bundle): fetch, module scripts and workers from files are blocked, so the
+     runtime's files arrive as classic scripts (assets/aula/offline/), are checked against the
+     manifest, and go to a worker started from a blob: URL. A missing or damaged file means live
+     Python is off; the page itself never depends on these files. */
+  function loadScript(href) {
+    return new Promise(function (resolve, reject) {
+      var s = document.createElement("script");
+      s.src = href;
+      s.onload = resolve;
+      s.onerror = function () { reject(new Error("missing " + href)); };
+      document.head.appendChild(s);
+    });
+  }
+
+  function bootFromFiles(timer) {
+    var dir = new URL("offline/", assetBase);
+    loadScript(new URL("manifest.js", dir).href).then(function () {
+      var manifest = window.__aulaManifest;
+      if (!manifest) throw new Error("damaged manifest");
+      return Promise.all(Object.keys(manifest).map(function (name) {
+        return loadScript(new URL(name + ".js", dir).href);
+      }));
+    }).then(function () {
+      var manifest = window.__aulaManifest;
+      var files = window.__aulaFiles || {};
+      Object.keys(manifest).forEach(function (name) {
+        var entry = files[name];
+        var payload = entry && entry[manifest[name].kind];
+        if (typeof payload !== "string" || payload.length !== manifest[name].length) {
+          throw new Error("damaged runtime file " + name);
+        }
+      });
+      var NativeWorker = window.__aulaNativeWorker || window.Worker;  // not Material's iframe shim
+      var source = new Blob([files["py-worker-file.js"].text], { type: "text/javascript" });
+      py.worker = new NativeWorker(URL.createObjectURL(source));
+      listen(py.worker, timer);
+      py.worker.postMessage({ type: "files", files: files });
+      window.__aulaFiles = null;  // the worker has its copy
+    }).catch(function (e) {
+      clearTimeout(timer);
+      failed(e && e.message);
+    });
   }
 
   /* ---------- wiring ---------- */
@@ -237,7 +287,13 @@
   });
 
   if (widgets.some(function (w) { return w.getAttribute("data-live") === "1"; })) {
-    if (typeof Worker === "undefined") failed("no Worker"); else boot();
+    if (typeof Worker === "undefined") {
+      failed("no Worker");
+    } else if (location.protocol === "file:" && document.readyState !== "complete") {
+      window.addEventListener("load", boot);  // the page first, then the runtime's ~40 MB of scripts
+    } else {
+      boot();
+    }
   }
 
   window.aula = { state: function () { return py.state; }, timings: timings };

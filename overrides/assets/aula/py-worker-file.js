@@ -1,0 +1,87 @@
+/* Aula's Python worker for file:// (the offline bundle): same protocol as py-worker.mjs.
+ *
+ * On file:// the browser refuses fetch, module scripts and workers from files, so the page
+ * loads the runtime's files as classic scripts (assets/aula/offline/*.js), starts this
+ * worker from a blob: URL and sends it the files. Here: a fetch shim serves them by name,
+ * and Pyodide's ES modules are imported from blob: URLs. Nothing is requested from anywhere.
+ * Chromium starts no module worker from a blob: URL on file://, so this is a classic worker;
+ * Pyodide refuses classic workers (it probes importScripts), and needs nothing from
+ * importScripts here, so the probe is made to fail: Pyodide then runs as in a module worker.
+ *
+ * Messages in:  {type: "files", files: {name: {b64 | text}}} first, then {id, widget, lang, params}
+ * Messages out: {type: "ready", restored} | {type: "failed", reason} | {type: "result", id, result}
+ */
+"use strict";
+self.importScripts = function () { throw new Error("importScripts is not used in the offline worker"); };
+var render = null;
+var ready = null;
+var quiet = { stdout: function () {}, stderr: function () {} };
+
+function decode(entry) {
+  if (entry.text !== undefined) return new TextEncoder().encode(entry.text);
+  var bin = atob(entry.b64);
+  var out = new Uint8Array(bin.length);
+  for (var i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+function moduleURL(text) {
+  return URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+}
+
+async function gunzip(data) {
+  var plain = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(plain).arrayBuffer());
+}
+
+async function start(files) {
+  var base = "aula-offline:/pyodide/";  // a name only: every file is served by the shim below
+  var served = {};
+  ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].forEach(function (name) {
+    served[name] = decode(files[name]);
+  });
+  self.fetch = async function (url) {
+    var name = String(url).split("/").pop().split("?")[0];
+    if (!served[name]) throw new TypeError("offline bundle: no file " + name);
+    var type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+    return new Response(served[name], { status: 200, headers: { "Content-Type": type } });
+  };
+  var loadPyodide = (await import(moduleURL(files["pyodide.mjs"].text))).loadPyodide;
+  var createPyodideModule = (await import(moduleURL(files["pyodide.asm.mjs"].text))).default;
+  var options = { indexURL: base, createPyodideModule: createPyodideModule,
+                  lockFileContents: files["pyodide-lock.json"].text, stdout: quiet.stdout, stderr: quiet.stderr };
+  var pyodide = null;
+  if (files["python.snapshot.gz"]) {
+    try {
+      var snapshot = await gunzip(decode(files["python.snapshot.gz"]));
+      pyodide = await loadPyodide(Object.assign({ _loadSnapshot: snapshot }, options));
+    } catch (e) { pyodide = null; }
+  }
+  var restored = !!pyodide;
+  if (!pyodide) pyodide = await loadPyodide(options);
+  pyodide.unpackArchive(decode(files["lesson_core.zip"]), "zip", { extractDir: "/home/pyodide/aula" });
+  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula') if '/home/pyodide/aula' not in sys.path else None; import lesson_core");
+  render = pyodide.pyimport("lesson_core").render_json;
+  return restored;
+}
+
+self.onmessage = function (ev) {
+  var m = ev.data || {};
+  if (m.type === "files") {
+    ready = start(m.files).then(
+      function (restored) { self.postMessage({ type: "ready", restored: restored }); return true; },
+      function (err) { self.postMessage({ type: "failed", reason: String((err && err.message) || err) }); return false; }
+    );
+    return;
+  }
+  (ready || Promise.resolve(false)).then(function (ok) {
+    if (!ok) return;
+    var result;
+    try {
+      result = JSON.parse(render(m.widget, m.params, m.lang));
+    } catch (err) {
+      result = { ok: false, error: { param: null, message: null, internal: String(err) } };
+    }
+    self.postMessage({ type: "result", id: m.id, result: result });
+  });
+};

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The offline school bundle: dist/aula-offline/ (open index.html from a USB stick) and dist/aula-offline.zip.
+# Same sources, same runtime: the one build with Material's offline plugin on (links to index.html,
+# search from file://) and the runtime also written as classic scripts for file://.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+exec .venv/bin/python scripts/bundle.py "$@"
