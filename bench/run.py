@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/run.py            # everything
     .venv/bin/python bench/run.py --quick    # skip the per-widget Pyodide timings
+    .venv/bin/python bench/run.py --no-offline   # skip the offline bundle
 
 Figures:
   cold site build; lesson page weight without the Python runtime; precomputed-control
@@ -80,6 +81,7 @@ async ([sel, values]) => {
     const t0 = performance.now();
     input.value = v;
     input.dispatchEvent(new Event('input', {bubbles: true}));
+    document.querySelector(sel).closest('.aula-widget').getBoundingClientRect();  // style + layout done
     sync.push(performance.now() - t0);
     await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
     frame.push(performance.now() - t0);
@@ -135,19 +137,58 @@ def browser_figures(browser, url: str, runs: int) -> None:
     def p95(xs):
         return sorted(xs)[int(0.95 * (len(xs) - 1))]
 
-    report("precomputed control: input -> DOM updated (median)", f"{med(sync):.2f} ms", "<= 16 ms", med(sync) <= 16)
-    report("precomputed control: input -> next frame (median)", f"{med(frame):.1f} ms", "<= 16 ms", med(frame) <= 16)
-    report("precomputed control: input -> next frame (p95)", f"{p95(frame):.1f} ms", "<= 16 ms", p95(frame) <= 16)
+    report("precomputed control: input -> DOM swapped + laid out (median)", f"{med(sync):.2f} ms", "<= 16 ms",
+           med(sync) <= 16)
+    report("precomputed control: input -> DOM swapped + laid out (p95)", f"{p95(sync):.2f} ms", "<= 16 ms",
+           p95(sync) <= 16)
+    report("  (input -> after the next animation frame, median)", f"{med(frame):.1f} ms",
+           "context: includes waiting for vsync")
     report("data-python=ready after navigation (median)", f"{med(ready) / 1000:.2f} s", "<= 3 s", med(ready) <= 3000)
     report("  (each run)", ", ".join(f"{r / 1000:.2f}" for r in ready) + " s", "-")
     report("live recompute, typed position (median)", f"{med(live):.1f} ms", "<= 50 ms", med(live) <= 50)
     report("live recompute, typed position (p95)", f"{p95(live):.1f} ms", "<= 50 ms", p95(live) <= 50)
 
 
+def offline_figures(browser, tmp: Path, runs: int) -> None:
+    """The school bundle: its size, and Python from file:// (issue: offline bundle)."""
+    dist = tmp / "dist"
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "bundle.py"), "--dist", str(dist)], cwd=ROOT, check=True,
+                   capture_output=True)
+    report("offline bundle build (site + carriers + zip)", f"{time.perf_counter() - t0:.1f} s", "-")
+    zipped = (dist / "aula-offline.zip").stat().st_size
+    unzipped = sum(p.stat().st_size for p in (dist / "aula-offline").rglob("*") if p.is_file())
+    report("offline bundle, zipped", f"{zipped / 1e6:.1f} MB", "<= 30 MB", zipped <= 30e6)
+    report("offline bundle, unzipped", f"{unzipped / 1e6:.1f} MB", "-")
+    place = tmp / "Aulas de IA" / "lição 1"
+    shutil.copytree(dist / "aula-offline", place / "aula-offline")
+    url = (place / "aula-offline" / LESSON.rstrip("/")).as_uri() + ".html"
+    ready, live = [], []
+    for _ in range(runs):
+        ctx = browser.new_context()
+        pg = ctx.new_page()
+        pg.goto(url)
+        pg.wait_for_function("document.documentElement.dataset.python === 'ready'", timeout=120000)
+        ready.append(pg.evaluate("window.aula.timings.ready"))
+        live += pg.evaluate(LIVE_JS, ['.aula-widget[data-widget="pe_fingerprint"] input[data-param="pos"]',
+                                      '.aula-widget[data-widget="pe_fingerprint"] .aula-part',
+                                      [str(v) for v in range(1000, 100001, 4950)]])
+        ctx.close()
+    med = statistics.median
+    report("file:// data-python=ready after navigation (median)", f"{med(ready) / 1000:.2f} s", "<= 3 s (http budget)",
+           med(ready) <= 3000)
+    report("  (each run)", ", ".join(f"{r / 1000:.2f}" for r in ready) + " s", "-")
+    report("file:// live recompute, typed position (median)", f"{med(live):.1f} ms", "<= 50 ms", med(live) <= 50)
+
+
 def widget_times(pyodide: bool) -> None:
     import lesson_core
 
     ids = [w["id"] for w in lesson_core.list_widgets()]
+    code = ("import time, lesson_core; t = time.perf_counter(); "
+            "lesson_core.render('diffusion_heart_generate', {'step': '16'}, 'es'); print((time.perf_counter() - t) * 1000)")
+    heart_cpy = float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                                     check=True).stdout)
     cpy = {}
     for wid in ids:
         lesson_core.render(wid, None, "es")  # warm caches the way a page session would
@@ -164,6 +205,10 @@ def widget_times(pyodide: bool) -> None:
             proc = subprocess.run(["node", str(ROOT / "bench" / "pyodide_times.mjs"), str(Path(tmp) / "core.zip")],
                                   cwd=ROOT, capture_output=True, text=True, check=True)
             pyo = json.loads(proc.stdout)
+    if pyodide:
+        heart = pyo["heart:full"]
+        report("heart: 500 points over the full schedule, Pyodide (cold)", f"{heart:.0f} ms", "<= 2000 ms", heart <= 2000)
+    report("heart: 500 points over the full schedule, CPython (cold)", f"{heart_cpy:.0f} ms", "-")
     print(f"\n{'widget render time (default call)':<32} {'CPython':>10} {'Pyodide':>10}   budget (light widget, live)")
     for wid in ids:
         p = pyo.get(wid)
@@ -176,6 +221,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="skip Pyodide per-widget timings")
     parser.add_argument("--runs", type=int, default=3, help="page loads for the browser figures")
+    parser.add_argument("--no-offline", action="store_true", help="skip the offline bundle figures")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -187,6 +233,8 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             browser_figures(browser, url, args.runs)
+            if not args.no_offline:
+                offline_figures(browser, tmp, args.runs)
             browser.close()
         httpd.shutdown()
     widget_times(pyodide=not args.quick)

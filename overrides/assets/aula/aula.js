@@ -257,11 +257,12 @@
           throw new Error("damaged runtime file " + name);
         }
       });
-      var NativeWorker = window.__aulaNativeWorker || window.Worker;  // not Material's iframe shim
+      var NativeWorker = window.__aulaNativeWorker;  // never Material's iframe shim: it would run on this thread
+      if (typeof NativeWorker !== "function") throw new Error("no Worker");
       var source = new Blob([files["py-worker-file.js"].text], { type: "text/javascript" });
       py.worker = new NativeWorker(URL.createObjectURL(source));
       listen(py.worker, timer);
-      py.worker.postMessage({ type: "files", files: files });
+      py.worker.postMessage({ type: "files", files: files, manifest: manifest });
       window.__aulaFiles = null;  // the worker has its copy
     }).catch(function (e) {
       clearTimeout(timer);

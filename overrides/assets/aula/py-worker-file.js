@@ -8,7 +8,7 @@
  * Pyodide refuses classic workers (it probes importScripts), and needs nothing from
  * importScripts here, so the probe is made to fail: Pyodide then runs as in a module worker.
  *
- * Messages in:  {type: "files", files: {name: {b64 | text}}} first, then {id, widget, lang, params}
+ * Messages in:  {type: "files", files: {name: {b64 | text}}, manifest} first, then {id, widget, lang, params}
  * Messages out: {type: "ready", restored} | {type: "failed", reason} | {type: "result", id, result}
  */
 "use strict";
@@ -34,11 +34,30 @@ async function gunzip(data) {
   return new Uint8Array(await new Response(plain).arrayBuffer());
 }
 
-async function start(files) {
+async function sha256(bytes) {
+  var digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.prototype.map.call(digest, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+}
+
+async function check(bytes, manifest) {
+  // A damaged copy (a bad USB stick, an interrupted copy) fails here, clearly, instead of
+  // somewhere inside the interpreter's start-up.
+  if (!crypto.subtle) return;
+  for (var name of Object.keys(manifest)) {
+    if (!bytes[name] || (await sha256(bytes[name])) !== manifest[name].sha256) {
+      throw new Error("damaged runtime file " + name);
+    }
+  }
+}
+
+async function start(files, manifest) {
+  var bytes = {};
+  Object.keys(files).forEach(function (name) { bytes[name] = decode(files[name]); });
+  await check(bytes, manifest || {});
   var base = "aula-offline:/pyodide/";  // a name only: every file is served by the shim below
   var served = {};
   ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].forEach(function (name) {
-    served[name] = decode(files[name]);
+    served[name] = bytes[name];
   });
   self.fetch = async function (url) {
     var name = String(url).split("/").pop().split("?")[0];
@@ -53,13 +72,13 @@ async function start(files) {
   var pyodide = null;
   if (files["python.snapshot.gz"]) {
     try {
-      var snapshot = await gunzip(decode(files["python.snapshot.gz"]));
+      var snapshot = await gunzip(bytes["python.snapshot.gz"]);
       pyodide = await loadPyodide(Object.assign({ _loadSnapshot: snapshot }, options));
     } catch (e) { pyodide = null; }
   }
   var restored = !!pyodide;
   if (!pyodide) pyodide = await loadPyodide(options);
-  pyodide.unpackArchive(decode(files["lesson_core.zip"]), "zip", { extractDir: "/home/pyodide/aula" });
+  pyodide.unpackArchive(bytes["lesson_core.zip"], "zip", { extractDir: "/home/pyodide/aula" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula') if '/home/pyodide/aula' not in sys.path else None; import lesson_core");
   render = pyodide.pyimport("lesson_core").render_json;
   return restored;
@@ -68,7 +87,7 @@ async function start(files) {
 self.onmessage = function (ev) {
   var m = ev.data || {};
   if (m.type === "files") {
-    ready = start(m.files).then(
+    ready = start(m.files, m.manifest).then(
       function (restored) { self.postMessage({ type: "ready", restored: restored }); return true; },
       function (err) { self.postMessage({ type: "failed", reason: String((err && err.message) || err) }); return false; }
     );

@@ -1,0 +1,230 @@
+"""The offline school bundle, opened from file:// in Chromium with no server.
+
+The bundle is built with scripts/bundle.py, zipped, and the zip is unpacked into a
+folder whose path has spaces and accents (``Aulas de IA/lição 1/``). Every request a
+page makes is recorded: nothing may leave the bundle's folder.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from bs4 import BeautifulSoup
+
+import lesson_core
+from conftest import ROOT
+from lesson_core.fmt import fmt
+from lesson_core.messages import msg
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+PY_TIMEOUT = 90000  # ms, generous on a loaded machine; not a performance assertion
+
+
+@pytest.fixture(scope="session")
+def bundle_zip(tmp_path_factory) -> Path:
+    dist = tmp_path_factory.mktemp("dist")
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "bundle.py"), "--dist", str(dist)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    return dist / "aula-offline.zip"
+
+
+@pytest.fixture(scope="session")
+def bundle(bundle_zip, tmp_path_factory) -> Path:
+    """The zip unpacked where a teacher might put it: a path with spaces and accents."""
+    place = tmp_path_factory.mktemp("usb") / "Aulas de IA" / "lição 1"
+    place.mkdir(parents=True)
+    with zipfile.ZipFile(bundle_zip) as zf:
+        zf.extractall(place)
+    folder = place / "aula-offline"
+    assert (folder / "index.html").exists()
+    return folder
+
+
+def open_page(browser, folder: Path, page: str, init_script: str | None = None):
+    context = browser.new_context()
+    if init_script:
+        context.add_init_script(init_script)
+    pg = context.new_page()
+    pg.errors, pg.requests = [], []
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    context.on("request", lambda r: pg.requests.append(r.url))
+    pg.goto((folder / page).as_uri())
+    return context, pg
+
+
+def outside_requests(pg, folder: Path) -> list[str]:
+    root = folder.as_uri()
+    return [u for u in pg.requests if not (u.startswith(root) or u.startswith(("data:", "blob:")))]
+
+
+def wait_python(pg, state: str = "ready"):
+    pg.wait_for_function(f"document.documentElement.dataset.python === '{state}'", timeout=PY_TIMEOUT)
+
+
+def widget(pg, wid: str):
+    return pg.locator(f'.aula-widget[data-widget="{wid}"]').first
+
+
+def test_zip_holds_one_folder_with_index(bundle_zip):
+    with zipfile.ZipFile(bundle_zip) as zf:
+        names = zf.namelist()
+    assert "aula-offline/index.html" in names
+    assert all(n.startswith("aula-offline/") for n in names)
+
+
+def test_every_link_points_at_a_file(bundle):
+    """No directory URLs: each internal link names an existing file."""
+    problems = []
+    for page in bundle.rglob("*.html"):
+        doc = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for tag, attr in (("a", "href"), ("link", "href"), ("script", "src"), ("img", "src")):
+            for el in doc.find_all(tag):
+                ref = el.get(attr)
+                if not ref or ref.startswith(("#", "data:", "mailto:")) or urlparse(ref).scheme in ("http", "https"):
+                    if tag != "a" and ref and urlparse(ref).scheme in ("http", "https"):
+                        problems.append((page.name, ref))
+                    continue
+                if page.name == "404.html":
+                    continue  # only served by a web server
+                target = (page.parent / unquote(urlparse(ref).path)).resolve()
+                if ref.split("#")[0].endswith("/") or not target.is_file():
+                    problems.append((str(page.relative_to(bundle)), ref))
+    assert not problems, problems[:10]
+
+
+@pytest.mark.parametrize("lang,page", [("es", "positional-encoding.html"), ("pt", "pt/positional-encoding.html")])
+def test_lesson_works_from_file(browser, bundle, lang, page):
+    context, pg = open_page(browser, bundle, page)
+    try:
+        assert pg.locator("html").get_attribute("lang") == lang
+        assert pg.locator(".aula-math math").count() >= 3
+        # a precomputed control answers at once, whatever Python is doing
+        before = widget(pg, "pe_heatmap").locator('.aula-part[data-part="finger"]').inner_html()
+        widget(pg, "pe_heatmap").locator('input[data-param="pos"]').fill("21")
+        assert widget(pg, "pe_heatmap").locator('.aula-part[data-part="finger"]').inner_html() != before
+        # live Python from the file system
+        wait_python(pg)
+        field = widget(pg, "pe_fingerprint").locator('input[data-param="pos"]')
+        field.fill("54321")
+        pg.wait_for_function("(s) => document.querySelector(s).innerText.includes('PE(54321, 2i)')",
+                             arg='.aula-widget[data-widget="pe_fingerprint"] .aula-part', timeout=PY_TIMEOUT)
+        code = lesson_core.render("pe_fingerprint", {"pos": "54321"}, lang)["data"]["code"]
+        row = widget(pg, "pe_fingerprint").locator("tbody tr").first.inner_text()
+        assert fmt(code[0], lang, 4) in row and fmt(code[1], lang, 4) in row
+        assert pg.evaluate("window.aula.timings.restored") is True  # the build's snapshot was used
+        assert not outside_requests(pg, bundle), outside_requests(pg, bundle)[:5]
+        assert not pg.errors, pg.errors[:5]
+    finally:
+        context.close()
+
+
+def test_language_switcher_and_pages_from_file(browser, bundle):
+    context, pg = open_page(browser, bundle, "index.html")
+    try:
+        lesson = pg.locator('article a[href$="positional-encoding.html"]').first
+        lesson.click()
+        assert pg.url == (bundle / "positional-encoding.html").as_uri()
+        href = pg.locator('a.md-select__link[hreflang="pt"]').first.evaluate("a => a.href")
+        assert href == (bundle / "pt" / "positional-encoding.html").as_uri()
+        pg.goto(href)
+        assert pg.locator("html").get_attribute("lang") == "pt"
+        back = pg.locator('a.md-select__link[hreflang="es"]').first.evaluate("a => a.href")
+        assert back == (bundle / "positional-encoding.html").as_uri()
+        assert not outside_requests(pg, bundle)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("page,query,lang_dir", [("index.html", "posición", ""), ("pt/index.html", "posição", "pt/")])
+def test_search_from_file(browser, bundle, page, query, lang_dir):
+    context, pg = open_page(browser, bundle, page)
+    try:
+        box = pg.locator("input.md-search__input")
+        box.click()
+        pg.wait_for_timeout(1500)
+        box.press_sequentially(query, delay=30)
+        pg.wait_for_selector(".md-search-result__item", timeout=30000)
+        hrefs = pg.locator(".md-search-result__item a").evaluate_all("els => els.map(e => e.href)")
+        assert hrefs and all(h.startswith((bundle / lang_dir).as_uri().rstrip("/") + "/") for h in hrefs)
+        if not lang_dir:
+            assert not any("/pt/" in h for h in hrefs)
+        assert not outside_requests(pg, bundle)
+    finally:
+        context.close()
+
+
+# --- faults ----------------------------------------------------------------------------
+
+@pytest.fixture
+def damaged(bundle, tmp_path):
+    """A copy of the bundle to damage."""
+    copy = tmp_path / "copia dañada" / "aula-offline"
+    shutil.copytree(bundle, copy)
+    return copy
+
+
+def _precomputed_still_work(pg):
+    before = widget(pg, "pe_sum").locator(".aula-part").inner_html()
+    widget(pg, "pe_sum").locator('input[data-param="pos"]').fill("9")
+    assert widget(pg, "pe_sum").locator(".aula-part").inner_html() != before
+
+
+@pytest.mark.parametrize("fault", ["truncated wasm", "missing stdlib", "corrupt snapshot and wasm"])
+def test_broken_runtime_is_said_once_and_controls_keep_working(browser, damaged, fault):
+    offline = damaged / "assets" / "aula" / "offline"
+    if fault == "truncated wasm":
+        data = (offline / "pyodide.asm.wasm.js").read_bytes()
+        (offline / "pyodide.asm.wasm.js").write_bytes(data[: len(data) // 3])
+    elif fault == "missing stdlib":
+        (offline / "python_stdlib.zip.js").unlink()
+    else:
+        for name in ("python.snapshot.gz.js", "pyodide.asm.wasm.js"):
+            text = (offline / name).read_text(encoding="ascii")
+            cut = len(text) // 2
+            (offline / name).write_text(text[:cut] + "A" * 4000 + text[cut + 4000:], encoding="ascii")
+    context, pg = open_page(browser, damaged, "pt/positional-encoding.html")
+    try:
+        wait_python(pg, "failed")
+        pill = pg.locator(".aula-py")
+        assert pill.count() == 1 and pill.inner_text() == msg("py_failed", "pt")
+        _precomputed_still_work(pg)
+        widget(pg, "pe_fingerprint").locator('input[data-param="pos"]').fill("77")
+        assert widget(pg, "pe_fingerprint").locator(".aula-status").inner_text() == msg("py_off", "pt")
+        assert pg.locator(".aula-py").count() == 1
+        assert not outside_requests(pg, damaged)
+    finally:
+        context.close()
+
+
+def test_no_worker_keeps_the_page_responsive(browser, bundle):
+    context, pg = open_page(browser, bundle, "positional-encoding.html",
+                            init_script="delete window.Worker; Object.defineProperty(window, 'Worker', "
+                                        "{value: undefined, writable: false, configurable: false});")
+    try:
+        wait_python(pg, "failed")
+        _precomputed_still_work(pg)
+        assert pg.locator(".aula-py").inner_text() == msg("py_failed", "es")
+    finally:
+        context.close()
+
+
+def test_partly_copied_bundle_still_shows_the_lesson(browser, damaged):
+    """Without assets/ at all (a copy that stopped early), the text, formulas and figures remain."""
+    shutil.rmtree(damaged / "assets")
+    context, pg = open_page(browser, damaged, "positional-encoding.html")
+    try:
+        text = pg.locator("article").inner_text()
+        assert "posición" in text and len(text) > 3000
+        assert pg.locator("article math").count() >= 3
+        assert pg.locator('.aula-widget[data-widget="pe_heatmap"] svg').count() >= 1
+        assert not outside_requests(pg, damaged)
+    finally:
+        context.close()
