@@ -52,11 +52,11 @@ def on_post_build(config):
     if root != Path(config["site_dir"]):
         return  # the nested Portuguese build: the main build's hook runs after it, once
     offline = offline_enabled(config)
-    runtime_files = vendor(root)
+    runtime_files = vendor(root, offline)
     split_search_index(root, offline)
     if offline:
         write_carriers(root, runtime_files)
-    if not config.get("site_url"):
-        # Without an absolute site URL a sitemap can only list "None/..." addresses.
+    if offline or not config.get("site_url"):
+        # A bundle on a USB stick has no address; without one a sitemap lists "None/...".
         for name in ("sitemap.xml", "sitemap.xml.gz"):
             (root / name).unlink(missing_ok=True)

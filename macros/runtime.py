@@ -75,22 +75,28 @@ def _copy_if_changed(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
-def vendor(root: Path) -> dict[str, bytes]:
-    """Copy the runtime into the site; returns the files the browser's Python needs, by name."""
+def vendor(root: Path, offline: bool = False) -> dict[str, bytes]:
+    """Copy the runtime into the site; returns the files the browser's Python needs, by name.
+
+    The offline bundle carries the same files as classic scripts only (see write_carriers), and
+    its pages load them whatever the protocol, so the plain copies are left out of it."""
     if not PYODIDE_DIR.is_dir() or not SHIM.exists():
         raise PluginError("node_modules is missing or incomplete: run `npm ci` first (see README)")
-    for name in PYODIDE_FILES:
-        _copy_if_changed(PYODIDE_DIR / name, root / "assets" / "pyodide" / name)
     _copy_if_changed(SHIM, root / SHIM_URL)
     core = lesson_core_zip()
     snap = snapshot(core)
-    aula = root / "assets" / "aula"
-    aula.mkdir(parents=True, exist_ok=True)
-    (aula / "lesson_core.zip").write_bytes(core)
-    (aula / "python.snapshot.gz").write_bytes(snap)
     files = {name: (PYODIDE_DIR / name).read_bytes() for name in PYODIDE_FILES}
     files.update({"lesson_core.zip": core, "python.snapshot.gz": snap,
                   "py-worker-file.js": FILE_WORKER.read_bytes()})
+    aula = root / "assets" / "aula"
+    if offline:
+        (aula / "py-worker.mjs").unlink(missing_ok=True)
+        return files
+    for name in PYODIDE_FILES:
+        _copy_if_changed(PYODIDE_DIR / name, root / "assets" / "pyodide" / name)
+    aula.mkdir(parents=True, exist_ok=True)
+    (aula / "lesson_core.zip").write_bytes(core)
+    (aula / "python.snapshot.gz").write_bytes(snap)
     return files
 
 

@@ -13,6 +13,7 @@ import re
 import pytest
 
 import lesson_core
+from conftest import ROOT
 from lesson_core.fmt import fmt
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -203,3 +204,18 @@ def test_home_pages_list_the_lesson(page, server):
         page.goto(server + prefix)
         hrefs = page.locator("article a").evaluate_all("els => els.map(e => e.href)")
         assert server + prefix + LESSON in hrefs
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("path", ["", LESSON, "pt/" + LESSON])
+def test_accessibility_axe(page, server, path):
+    """axe-core (WCAG 2 A/AA rules) finds no serious or critical problem on the page."""
+    page.goto(server + path)
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => { const r = await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']});"
+                           " return r.violations.map(v => ({id: v.id, impact: v.impact, n: v.nodes.length,"
+                           " where: v.nodes.slice(0, 3).map(n => n.target.join(' '))})); }")
+    serious = [v for v in result if v["impact"] in ("serious", "critical")]
+    assert not serious, serious

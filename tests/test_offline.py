@@ -78,6 +78,9 @@ def test_zip_holds_one_folder_with_index(bundle_zip):
         names = zf.namelist()
     assert "aula-offline/index.html" in names
     assert all(n.startswith("aula-offline/") for n in names)
+    # one runtime: carried as scripts, not also as plain files
+    assert "aula-offline/assets/aula/offline/pyodide.asm.wasm.js" in names
+    assert not any(n.startswith("aula-offline/assets/pyodide/") for n in names)
 
 
 def test_every_link_points_at_a_file(bundle):
@@ -159,6 +162,29 @@ def test_search_from_file(browser, bundle, page, query, lang_dir):
         assert not outside_requests(pg, bundle)
     finally:
         context.close()
+
+
+def test_bundle_served_over_http_uses_the_same_runtime(browser, bundle):
+    """A school may also put the folder on an intranet server: the same files work over http."""
+    import functools
+    import http.server
+    import threading
+
+    from conftest import _Handler
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(bundle)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    pg = context.new_page()
+    try:
+        pg.goto(f"http://127.0.0.1:{httpd.server_address[1]}/pt/positional-encoding.html")
+        wait_python(pg)
+        widget(pg, "pe_fingerprint").locator('input[data-param="pos"]').fill("808")
+        pg.wait_for_function("(s) => document.querySelector(s).innerText.includes('PE(808, 2i)')",
+                             arg='.aula-widget[data-widget="pe_fingerprint"] .aula-part', timeout=PY_TIMEOUT)
+    finally:
+        context.close()
+        httpd.shutdown()
 
 
 # --- faults ----------------------------------------------------------------------------

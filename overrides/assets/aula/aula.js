@@ -18,6 +18,8 @@
   var msgs = readJSON(widgets[0].querySelector(".aula-msgs")) || {};
   var py = { state: "off", seq: 0, pending: {}, queue: {}, worker: null, pill: null };
   var timings = {};  // performance.now() marks, read by bench/ (never asserted in tests)
+  // The offline bundle carries the runtime as classic scripts; file:// allows nothing else.
+  var fromFiles = location.protocol === "file:" || !!document.querySelector('meta[name="aula-runtime"][content="files"]');
 
   function readJSON(el) {
     if (!el) return null;
@@ -214,7 +216,7 @@
   function boot() {
     setState("loading");
     var timer = setTimeout(function () { failed("timeout"); }, 120000);
-    if (location.protocol === "file:") { bootFromFiles(timer); return; }
+    if (fromFiles) { bootFromFiles(timer); return; }
     try {
       py.worker = new Worker(new URL("py-worker.mjs", assetBase), { type: "module" });
     } catch (e) {
@@ -290,7 +292,7 @@
   if (widgets.some(function (w) { return w.getAttribute("data-live") === "1"; })) {
     if (typeof Worker === "undefined") {
       failed("no Worker");
-    } else if (location.protocol === "file:" && document.readyState !== "complete") {
+    } else if (fromFiles && document.readyState !== "complete") {
       window.addEventListener("load", boot);  // the page first, then the runtime's ~40 MB of scripts
     } else {
       boot();
