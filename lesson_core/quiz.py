@@ -18,22 +18,10 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+from .attention import softmax  # one softmax for the whole core
+from .vectors import dot
+
 __all__ = ["dot", "softmax", "softmax_t", "shift_invariance", "diffuse"]
-
-
-def dot(a: Sequence[float], b: Sequence[float]) -> float:
-    """Sum of products: dot((2, 1), (1, 2)) = 2*1 + 1*2 = 4."""
-    if len(a) != len(b):
-        raise ValueError("vectors of different length")
-    return math.fsum(x * y for x, y in zip(a, b))
-
-
-def softmax(scores: Sequence[float]) -> list[float]:
-    """e^s_i / sum_j e^s_j, computed after subtracting the maximum (same result, no overflow)."""
-    top = max(scores)
-    exps = [math.exp(s - top) for s in scores]
-    total = math.fsum(exps)
-    return [e / total for e in exps]
 
 
 def softmax_t(logits: Sequence[float], temperature: float) -> list[float]:

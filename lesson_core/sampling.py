@@ -19,8 +19,10 @@ import math
 from random import Random
 from typing import Sequence
 
+from .attention import softmax  # one softmax for the whole core
 from .messages import ParamError
 from .rng import categorical
+from .vectors import dot
 
 __all__ = ["dot", "logits_for", "softmax", "with_temperature", "top_k", "top_p", "next_token_probs",
            "draw", "counts", "prob_ratio"]
@@ -43,22 +45,9 @@ BAD_DRAWS = {
 }
 
 
-def dot(u: Sequence[float], v: Sequence[float]) -> float:
-    """Sum of products: the score of a candidate against h."""
-    return math.fsum(a * b for a, b in zip(u, v))
-
-
 def logits_for(h: Sequence[float], vectors: Sequence[Sequence[float]]) -> list[float]:
     """One logit per candidate: h . e_candidate."""
     return [dot(h, e) for e in vectors]
-
-
-def softmax(logits: Sequence[float]) -> list[float]:
-    """exp(z_i - max) / sum_j exp(z_j - max); subtracting the max changes nothing but overflow."""
-    m = max(logits)
-    ex = [math.exp(z - m) for z in logits]
-    total = math.fsum(ex)
-    return [e / total for e in ex]
 
 
 def with_temperature(logits: Sequence[float], temperature: float) -> list[float]:
