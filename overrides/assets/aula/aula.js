@@ -98,6 +98,7 @@
   }
 
   function update(w, changed) {
+    w._gen = (w._gen || 0) + 1;
     var read = readValues(w);
     w.querySelectorAll("[data-param]").forEach(function (input) {
       var name = input.getAttribute("data-param");
@@ -122,7 +123,12 @@
         needLive = true;
       }
     });
-    if (!needLive) { status(w, ""); py.queue[w.id] = null; return; }
+    if (!needLive) {
+      status(w, "");
+      py.queue[w.id] = null;
+      if (w._inflight) w._next = read.values;  // an answer for older values is on its way: ask again after it
+      return;
+    }
     requestLive(w, read.values);
   }
 
@@ -138,18 +144,30 @@
   }
 
   function send(w, values) {
+    if (w._inflight) { w._next = values; return; }  // one request at a time per widget; the latest wins
+    w._inflight = true;
     var id = ++py.seq;
-    w._latest = id;
-    py.pending[id] = w;
+    py.pending[id] = { w: w, gen: w._gen };
     w.setAttribute("aria-busy", "true");
     py.worker.postMessage({ id: id, widget: w.getAttribute("data-widget"), lang: w.getAttribute("data-lang"),
                             params: JSON.stringify(values) });
   }
 
   function receive(id, result) {
-    var w = py.pending[id];
+    var req = py.pending[id];
     delete py.pending[id];
-    if (!w || w._latest !== id) return;  // a newer request superseded this one
+    if (!req) return;
+    var w = req.w;
+    w._inflight = false;
+    var next = w._next;
+    w._next = null;
+    if (next) {
+      // newer input is waiting (a drag, fast typing): show this step if it worked, then ask again
+      if (result && result.ok) swapParts(w, result.parts);
+      send(w, next);
+      return;
+    }
+    if (req.gen !== w._gen) { w.removeAttribute("aria-busy"); return; }  // the controls moved on since
     w.removeAttribute("aria-busy");
     if (result && result.ok) {
       swapParts(w, result.parts);
@@ -186,7 +204,7 @@
     if (py.state === "failed") return;  // tell the reader once
     setState("failed");
     if (window.console && reason) console.info("Aula: live Python is off:", reason);
-    Object.keys(py.pending).forEach(function (id) { var w = py.pending[id]; if (w) w.removeAttribute("aria-busy"); });
+    Object.keys(py.pending).forEach(function (id) { py.pending[id].w.removeAttribute("aria-busy"); });
     py.pending = {};
     widgets.forEach(function (w) { if (py.queue[w.id]) status(w, msgs.py_off); py.queue[w.id] = null; });
   }
@@ -272,10 +290,78 @@
     });
   }
 
+  /* ---------- direct manipulation: clickable figure parts, dragging ---------- */
+
+  // Set a control from the figure (data-set-param="name" data-value="v"), as if the reader used it.
+  function setControl(w, name, value) {
+    var inputs = w.querySelectorAll('[data-param="' + name + '"]');
+    inputs.forEach(function (input) {
+      if (input.type === "radio") input.checked = input.value === value;
+      else input.value = value;
+    });
+    if (inputs.length) update(w, name);
+  }
+
+  function pick(w, target) {
+    var el = target && target.closest && target.closest("[data-set-param]");
+    if (!el || !w.contains(el)) return false;
+    setControl(w, el.getAttribute("data-set-param"), el.getAttribute("data-value"));
+    return true;
+  }
+
+  // Short decimal text for a typed-number field; the value itself is computed by Python.
+  function numberText(x) { return String(Math.round(x * 10) / 10); }
+
+  function dragStart(w, ev) {
+    var el = ev.target && ev.target.closest && ev.target.closest("[data-drag-x]");
+    if (!el || !w.contains(el)) return;
+    ev.preventDefault();
+    var nx = el.getAttribute("data-drag-x"), ny = el.getAttribute("data-drag-y");
+    var ix = w.querySelector('[data-param="' + nx + '"]'), iy = w.querySelector('[data-param="' + ny + '"]');
+    if (!ix || !iy) return;
+    var drag = { nx: nx, ny: ny, ix: ix, iy: iy, unit: Number(el.getAttribute("data-unit")) || 1,
+                 svg: el.ownerSVGElement ? el.getAttribute("data-x0") !== null : false,
+                 x0: Number(el.getAttribute("data-x0")), y0: Number(el.getAttribute("data-y0")),
+                 px: ev.clientX, py: ev.clientY, vx: Number(ix.value) || 0, vy: Number(iy.value) || 0 };
+    function move(e) {
+      if (drag.svg) {
+        // a handle in an SVG: the pointer's position in the figure's own coordinates
+        var handle = w.querySelector('[data-drag-x="' + nx + '"]');
+        var svg = handle && handle.ownerSVGElement;
+        var m = svg && svg.getScreenCTM();
+        if (!m) return;
+        var pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+        ix.value = numberText((pt.x - drag.x0) / drag.unit);
+        iy.value = numberText((drag.y0 - pt.y) / drag.unit);
+      } else {
+        // a whole view turned by dragging: degrees per pixel moved
+        ix.value = numberText(drag.vx + (e.clientX - drag.px) * drag.unit);
+        iy.value = numberText(drag.vy + (e.clientY - drag.py) * drag.unit);
+      }
+      update(w, nx);
+    }
+    function end() {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", end);
+      window.removeEventListener("pointercancel", end);
+    }
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", end);
+    window.addEventListener("pointercancel", end);
+  }
+
   /* ---------- wiring ---------- */
 
   widgets.forEach(function (w) {
     w._pre = readJSON(w.querySelector(".aula-pre"));
+    var view = w.querySelector(".aula-view");
+    if (view) {
+      view.addEventListener("click", function (ev) { pick(w, ev.target); });
+      view.addEventListener("keydown", function (ev) {
+        if ((ev.key === "Enter" || ev.key === " ") && pick(w, ev.target)) ev.preventDefault();
+      });
+      view.addEventListener("pointerdown", function (ev) { dragStart(w, ev); });
+    }
     var form = w.querySelector(".aula-controls");
     if (!form) return;
     form.addEventListener("submit", function (ev) { ev.preventDefault(); });
