@@ -48,7 +48,7 @@ def bundle(bundle_zip, tmp_path_factory) -> Path:
 
 
 def open_page(browser, folder: Path, page: str, init_script: str | None = None):
-    context = browser.new_context()
+    context = browser.new_context(offline=True)  # no network at all, as in a school without internet
     if init_script:
         context.add_init_script(init_script)
     pg = context.new_page()
