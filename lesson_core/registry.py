@@ -72,17 +72,34 @@ class Widget:
         return {c.name: c.default for c in self.controls}
 
     def precomputable(self, part: str) -> bool:
-        """True when the part's discrete parameters have few combinations.
+        """True when the part's discrete parameters allow a small table (see ``combos``).
 
         Open parameters (typed numbers, text) are held at their current value:
         the table then covers the page as built, and a typed value goes live."""
-        deps = [d for d in self.parts[part] if self.control(d).discrete]
-        if not deps:
-            return False
-        count = 1
-        for d in deps:
-            count *= len(self.control(d).values())
-        return count <= PRECOMPUTE_CAP
+        return self.combos(part, self.defaults()) is not None
+
+    def combos(self, part: str, values: Mapping[str, Any]) -> list[dict] | None:
+        """The parameter combinations to precompute for a part, or None.
+
+        Every combination of its discrete parameters when there are at most
+        PRECOMPUTE_CAP; otherwise each parameter moved alone from ``values`` (what a
+        reader does first), when that is at most PRECOMPUTE_CAP; the rest goes live."""
+        free = [d for d in self.parts[part] if self.control(d).discrete]
+        if not free:
+            return None
+        sizes = [len(self.control(d).values()) for d in free]
+        product = 1
+        for n in sizes:
+            product *= n
+        if product <= PRECOMPUTE_CAP:
+            return [dict(zip(free, combo)) for combo in itertools.product(*(self.control(d).values() for d in free))]
+        if sum(sizes) <= PRECOMPUTE_CAP:
+            out = []
+            for d in free:
+                for v in self.control(d).values():
+                    out.append({**{k: values[k] for k in free}, d: v})
+            return out
+        return None
 
 
 _REGISTRY: dict[str, Widget] = {}
@@ -162,14 +179,13 @@ def precompute(w: Widget, values: Mapping[str, Any], lang: str) -> dict:
     the others held at ``values``. Returns ``{part: {key: html}}``."""
     out: dict[str, dict[str, str]] = {}
     cache: dict[tuple, View] = {}
-    for part, deps in w.parts.items():
-        if not w.precomputable(part):
+    for part in w.parts:
+        combos = w.combos(part, values)
+        if combos is None:
             continue
-        free = [d for d in deps if w.control(d).discrete]
         table = {}
-        for combo in itertools.product(*(w.control(d).values() for d in free)):
-            current = dict(values)
-            current.update(zip(free, combo))
+        for combo in combos:
+            current = {**values, **combo}
             ckey = tuple(w.control(c.name).canon(current[c.name]) for c in w.controls)
             if ckey not in cache:
                 try:
