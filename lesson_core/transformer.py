@@ -63,9 +63,9 @@ BLOCK_PARTS: list[tuple[str, dict, dict]] = [
             "Assim nenhum token entra com números exagerados. O Transformer de 2017 normalizava depois de "
             "cada soma; os modelos GPT fazem isso antes."}),
     ("attn", {"es": "Atención de varias cabezas", "pt": "Atenção com várias cabeças"},
-     {"es": "Varias cabezas de atención, como en la sección 7, trabajan en paralelo: cada token recoge "
+     {"es": "Varias cabezas de atención, como las que acabamos de ver, trabajan en paralelo: cada token recoge "
             "información de los tokens que puede ver. Es el único paso en que los tokens se comunican.",
-      "pt": "Várias cabeças de atenção, como na seção 7, trabalham em paralelo: cada token recolhe "
+      "pt": "Várias cabeças de atenção, como as que acabamos de ver, trabalham em paralelo: cada token recolhe "
             "informação dos tokens que consegue ver. É o único passo em que os tokens se comunicam."}),
     ("res1", {"es": "Suma residual", "pt": "Soma residual"},
      {"es": "Lo que devuelve la atención se suma al vector que entró, en lugar de sustituirlo. "
@@ -96,9 +96,9 @@ BLOCK_PARTS: list[tuple[str, dict, dict]] = [
             "6 no Transformer original, 96 no GPT-3."}),
     ("output", {"es": "Puntuaciones del siguiente token", "pt": "Pontuações do próximo token"},
      {"es": "Tras la última capa, el vector del último token se compara con el vector de cada candidato: "
-            "esas puntuaciones, convertidas en probabilidades, eligen el siguiente token (sección 9).",
+            "esas puntuaciones, convertidas en probabilidades, eligen el siguiente token (lo verás en el capítulo 3).",
       "pt": "Depois da última camada, o vetor do último token é comparado com o vetor de cada candidato: "
-            "essas pontuações, convertidas em probabilidades, escolhem o próximo token (seção 9)."}),
+            "essas pontuações, convertidas em probabilidades, escolhem o próximo token (veja o capítulo 3)."}),
 ]
 
 

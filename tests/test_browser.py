@@ -8,54 +8,15 @@ search stays in the page's language, no console error, no request leaves the sit
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import lesson_core
-from conftest import ROOT
+from conftest import PY_TIMEOUT, ROOT, normalized, part_html, wait_python, widget
 from lesson_core.fmt import fmt
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LESSON = "positional-encoding/"
-PY_TIMEOUT = 60000  # ms; generous for a loaded CI machine, not a performance assertion
-
-
-@pytest.fixture
-def page(browser, server):
-    """A fresh page that records console errors and every request."""
-    context = browser.new_context()
-    pg = context.new_page()
-    pg.errors, pg.requests = [], []
-    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.on("response", lambda r: pg.errors.append(f"HTTP {r.status} {r.url}") if r.status >= 400 else None)
-    pg.on("request", lambda r: pg.requests.append(r.url))
-    context.on("request", lambda r: pg.requests.append(r.url))  # includes the worker's requests
-    yield pg
-    origin = re.match(r"https?://[^/]+", server).group(0)
-    outside = [u for u in pg.requests if not (u.startswith(origin) or u.startswith(("data:", "blob:")))]
-    assert not outside, f"requests left the site: {outside[:5]}"
-    assert not pg.errors, f"console errors: {pg.errors[:5]}"
-    context.close()
-
-
-def widget(pg, widget_id: str):
-    return pg.locator(f'.aula-widget[data-widget="{widget_id}"]').first
-
-
-def part_html(pg, widget_id: str, part: str) -> str:
-    return widget(pg, widget_id).locator(f'.aula-part[data-part="{part}"]').inner_html()
-
-
-def normalized(pg, html: str) -> str:
-    """The HTML as the browser serializes it, to compare with inner_html()."""
-    return pg.evaluate("(h) => { const d = document.createElement('div'); d.innerHTML = h; return d.innerHTML; }", html)
-
-
-def wait_python(pg, state: str = "ready"):
-    pg.wait_for_function(f"document.documentElement.dataset.python === '{state}'", timeout=PY_TIMEOUT)
 
 
 @pytest.mark.parametrize("lang,prefix", [("es", ""), ("pt", "pt/")])

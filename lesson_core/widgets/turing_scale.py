@@ -115,16 +115,20 @@ def _size_chart(lang: str) -> Markup:
         out.append(h("text", {"x": num(xx), "y": H - 8, "class": "aula-tick", "text-anchor": "middle"}, str(year)))
     for m in MODELS:
         x, y = X(m), Y(m["params"])
+        one = []  # a model's marks form one clickable group: choosing it shows its details
         if m["active"]:
             ya = Y(m["active"])
-            out.append(h("line", {"x1": num(x), "x2": num(x), "y1": num(y), "y2": num(ya), "class": "aula-guide",
+            one.append(h("line", {"x1": num(x), "x2": num(x), "y1": num(y), "y2": num(ya), "class": "aula-guide",
                                   "stroke": "currentColor", "stroke-dasharray": "2 2"}))
-            out.append(h("circle", {"cx": num(x), "cy": num(ya), "r": 4, "class": "aula-dot-hollow",
+            one.append(h("circle", {"cx": num(x), "cy": num(ya), "r": 4, "class": "aula-dot-hollow",
                                     "fill": "none", "stroke": "#b2182b"}))
-        out.append(h("circle", {"cx": num(x), "cy": num(y), "r": 4, "class": "aula-dot", "fill": "#b2182b"}))
+        one.append(h("circle", {"cx": num(x), "cy": num(y), "r": 11, "fill": "transparent"}))  # a finger-sized target
+        one.append(h("circle", {"cx": num(x), "cy": num(y), "r": 4, "class": "aula-dot", "fill": "#b2182b"}))
         dx, dy, anchor = LABEL_AT.get(m["id"], (7, 4, "start"))
-        out.append(h("text", {"x": num(x + dx), "y": num(y + dy), "class": "aula-note", "text-anchor": anchor},
+        one.append(h("text", {"x": num(x + dx), "y": num(y + dy), "class": "aula-note", "text-anchor": anchor},
                       SHORT.get(m["id"], m["name"])))
+        out.append(h("g", {"data-set-param": "model", "data-value": m["id"], "role": "button", "tabindex": "0",
+                           "aria-label": f"{m['name']} ({m['year']})"}, one))
     label = {"es": "Parámetros publicados por año, en escala logarítmica: cada línea vale 10 veces la de abajo.",
              "pt": "Parâmetros publicados por ano, em escala logarítmica: cada linha vale 10 vezes a de baixo."}[lang]
     return svg(W, H, out, label=label)
@@ -162,6 +166,8 @@ def model_sizes(p: dict, lang: str) -> View:
     data = {k: m[k] for k in ("id", "name", "year", "params", "active", "tokens")}
     if m["tokens"]:
         data["tokens_per_param"] = sc.tokens_per_param(m["tokens"], m["params"])
+    if m["active"]:
+        data["active_share"] = m["active"] / m["params"]
     return View(parts={"chart": _size_chart(lang), "detail": _detail(m, lang)}, data=data)
 
 

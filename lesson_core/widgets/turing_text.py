@@ -306,6 +306,7 @@ def bpe_steps(p: dict, lang: str) -> View:
                  + h("p", {"class": "aula-note"}, f"{lab[2]} ({len(st['vocab'])})") + vocab)
     return View(parts={"main": out},
                 data={"step": p["step"], "merges": ["".join(pr) for pr, _ in st["merges"]],
+                      "merge_counts": [count for _, count in st["merges"]],
                       "next": None if nxt is None else list(nxt), "vocab": st["vocab"],
                       "pieces": [pieces for pieces, _ in st["words"]]})
 
