@@ -46,6 +46,7 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
     return h(
         "div",
         {"class": "aula-widget", "id": uid, "data-widget": w.id, "data-lang": lang,
+         "data-search-exclude": True,  # Material's search: index the prose, not the figures' numbers
          "data-live": "1" if live else "0", "data-base": json_for_script(base)},
         h("p", {"class": "aula-widget-title"}, tr(lang, w.title)),
         h("form", {"class": "aula-controls", "action": "#", "autocomplete": "off"}, controls) if controls else None,

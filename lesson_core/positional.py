@@ -7,6 +7,9 @@ Also: the raw-count alternative, word vector + position code, the rotation
 R_k with PE(pos+k) = R_k . PE(pos), and the ambiguity of one slow wave.
 Learned position embeddings are described in the lesson, not computed here.
 
+sin and cos come from :mod:`lesson_core.fpmath`, so the build's CPython and the
+browser's Pyodide give the same bits even for positions of 100 000 radians.
+
 Example: pe_vector(1, 4) -> [sin 1, cos 1, sin 0.01, cos 0.01]
          = [0.8414..., 0.5403..., 0.00999..., 0.99995...]
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import math
 
+from . import fpmath as fp
 from .messages import ParamError
 
 __all__ = ["BASE", "check_d", "frequency", "wavelength", "pe_vector", "pe_matrix", "add_position",
@@ -56,8 +60,8 @@ def pe_vector(pos: float, d: int) -> list[float]:
     out = []
     for i in range(d // 2):
         angle = pos / divisor(i, d)
-        out.append(math.sin(angle))  # PE(pos, 2i)
-        out.append(math.cos(angle))  # PE(pos, 2i+1)
+        out.append(fp.sin(angle))  # PE(pos, 2i)
+        out.append(fp.cos(angle))  # PE(pos, 2i+1)
     return out
 
 
@@ -84,7 +88,7 @@ def rotation_blocks(k: float, d: int) -> list[tuple[float, float, float, float]]
     blocks = []
     for i in range(d // 2):
         t = k / divisor(i, d)
-        blocks.append((math.cos(t), math.sin(t), -math.sin(t), math.cos(t)))
+        blocks.append((fp.cos(t), fp.sin(t), -fp.sin(t), fp.cos(t)))
     return blocks
 
 
@@ -124,11 +128,11 @@ def wave_gap(a: float, b: float, i: int, d: int) -> dict:
     w = frequency(i, d)
     ta, tb = a / divisor(i, d), b / divisor(i, d)
     pa, pb = pe_vector(a, d), pe_vector(b, d)
-    one = math.hypot(math.sin(ta) - math.sin(tb), math.cos(ta) - math.cos(tb))
+    one = math.hypot(fp.sin(ta) - fp.sin(tb), fp.cos(ta) - fp.cos(tb))
     return {
         "frequency": w,
-        "sin_a": math.sin(ta), "sin_b": math.sin(tb),
-        "cos_a": math.cos(ta), "cos_b": math.cos(tb),
+        "sin_a": fp.sin(ta), "sin_b": fp.sin(tb),
+        "cos_a": fp.cos(ta), "cos_b": fp.cos(tb),
         "one_wave_distance": one,
         "full_distance": distance(pa, pb),
         "max_distance": math.sqrt(2 * d),  # two opposite points on every circle

@@ -60,6 +60,7 @@ class Widget:
     parts: dict[str, tuple[str, ...]]
     fn: Callable[[dict, str], View]
     doc: str = ""
+    one_at_a_time: bool = True  # see combos(); off for a widget whose embedded table would weigh too much
 
     def control(self, name: str) -> Control:
         for c in self.controls:
@@ -93,7 +94,7 @@ class Widget:
             product *= n
         if product <= PRECOMPUTE_CAP:
             return [dict(zip(free, combo)) for combo in itertools.product(*(self.control(d).values() for d in free))]
-        if sum(sizes) <= PRECOMPUTE_CAP:
+        if self.one_at_a_time and sum(sizes) <= PRECOMPUTE_CAP:
             out = []
             for d in free:
                 for v in self.control(d).values():
@@ -106,9 +107,10 @@ _REGISTRY: dict[str, Widget] = {}
 
 
 def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None = None,
-           parts: Mapping[str, tuple[str, ...]] | None = None):
+           parts: Mapping[str, tuple[str, ...]] | None = None, one_at_a_time: bool = True):
     """Register a widget function. ``parts`` maps part name -> parameters it depends on;
-    by default a single part ``main`` depends on every parameter."""
+    by default a single part ``main`` depends on every parameter. ``one_at_a_time=False``
+    embeds only complete small tables (see Widget.combos)."""
     controls = list(controls or [])
 
     def deco(fn: Callable[[dict, str], View]):
@@ -121,7 +123,7 @@ def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None 
                 if d not in names:
                     raise ValueError(f"widget {id!r}: part {part!r} depends on unknown parameter {d!r}")
         _REGISTRY[id] = Widget(id, lesson, title, controls, {k: tuple(v) for k, v in declared.items()},
-                               fn, (fn.__doc__ or "").strip())
+                               fn, (fn.__doc__ or "").strip(), one_at_a_time)
         return fn
 
     return deco

@@ -44,6 +44,6 @@ def render_page_math(html_text: str, src_path: str) -> str:
     def swap(m: re.Match) -> str:
         display = m.group(2) == "\\["
         out = _cache[(html.unescape(m.group(3)), display)]
-        return f'<div class="aula-math">{out}</div>' if display else out
+        return f'<div class="aula-math" data-search-exclude>{out}</div>' if display else out
 
     return MATH_RE.sub(swap, html_text)

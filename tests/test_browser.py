@@ -53,16 +53,16 @@ def test_precomputed_controls_answer_without_python(page, server):
     assert "64" in widget(page, "pe_heatmap").locator(".aula-readout").inner_text()
 
     # a toggle-like choice (radio buttons) and a slider in pe_sum
-    sum_before = part_html(page, "pe_sum", "main")
+    sum_before = part_html(page, "pe_sum", "sum")
     widget(page, "pe_sum").locator('input[data-param="word"][value="man"]').check()
-    assert part_html(page, "pe_sum", "main") != sum_before
-    assert "hombre" in part_html(page, "pe_sum", "main")
+    assert part_html(page, "pe_sum", "sum") != sum_before
+    assert "hombre" in part_html(page, "pe_sum", "sum")
 
     # the slider of the raw count
-    widget(page, "pe_raw_vs_wave").locator('input[data-param="pos"]').fill("200")
-    expected = lesson_core.render("pe_raw_vs_wave", {"pos": "200"}, "es")["parts"]["now"]
+    widget(page, "pe_raw_vs_wave").locator('input[data-param="pos"]').fill("2000")
+    expected = lesson_core.render("pe_raw_vs_wave", {"pos": "2000"}, "es")["parts"]["now"]
     assert normalized(page, expected) == part_html(page, "pe_raw_vs_wave", "now")
-    assert "250 ×" in part_html(page, "pe_raw_vs_wave", "now")  # 200 / 0,8
+    assert "2500 ×" in part_html(page, "pe_raw_vs_wave", "now")  # 2000 / 0,8
 
     # an open value cannot be computed: the reader is told, the figure stays
     fp = widget(page, "pe_fingerprint")

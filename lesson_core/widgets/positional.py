@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from .. import fpmath as fp
 from .. import positional as pe
 from ..controls import Choice, Number, Range
 from ..fmt import fmt, fmt_sci, tr
@@ -55,7 +56,7 @@ def _raw_chart(lang: str) -> Markup:
     def Y(v: float) -> float:
         return top + ph * (ymax - max(-ymax, min(ymax, v))) / (2 * ymax)
 
-    wave = " ".join(f"{num(X(p))},{num(Y(math.sin(p * pe.frequency(1, RAW_D))))}" for p in range(0, 10001, 25))
+    wave = " ".join(f"{num(X(p))},{num(Y(fp.sin(p * pe.frequency(1, RAW_D))))}" for p in range(0, 10001, 25))
     raw = f"{num(X(0))},{num(Y(0))} {num(X(1.5))},{num(Y(1.5))}"
     ticks = [h("text", {"x": num(X(p)), "y": H - 8, "class": "aula-tick",
                         "text-anchor": "end" if p == 10000 else "middle"}, fmt(p, lang))
@@ -78,7 +79,7 @@ def _raw_chart(lang: str) -> Markup:
 
 @widget("pe_raw_vs_wave", lesson=LESSON,
         title={"es": "Cuenta cruda frente a una onda acotada", "pt": "Contagem crua contra uma onda limitada"},
-        controls=[Range("pos", T["pos"], 5000, min=0, max=10000, step=200)],
+        controls=[Range("pos", T["pos"], 5000, min=0, max=10000, step=250)],
         parts={"chart": (), "now": ("pos",)})
 def raw_vs_wave(p: dict, lang: str) -> View:
     """The number a word carries for its place: raw count or a wave code (d = 4)."""
@@ -165,7 +166,7 @@ def heatmap(p: dict, lang: str) -> View:
     finger = Markup(
         svg(560, 30, h("text", {"x": 0, "y": 20, "class": "aula-tick"}, pos),
             h("image", {"href": strip, "x": 40, "y": 2, "width": 510, "height": 26,
-                        "preserveAspectRatio": "none", "class": "aula-pixelated"}), label=caption)
+                        "preserveAspectRatio": "none", "class": "aula-pixelated"}), label=str(pos))
         + h("p", {"class": "aula-readout"}, caption + ": " + fmt_vec(code[:8], lang) + (" …" if d > 8 else "")))
     return View(parts={"map": _heatmap(d, lang), "finger": finger}, data={"d": d, "pos": pos, "code": code})
 
@@ -193,27 +194,31 @@ def fingerprint(p: dict, lang: str) -> View:
 
 # --- 4. word vector + position code ---------------------------------------------------
 
+def _sum_row(name: str, vals: list[float], lang: str, op: str = "") -> Markup:
+    """One row of the sum: its name, eight bars and the eight numbers."""
+    W = 560
+    fig = svg(W, 92, h("text", {"x": 0, "y": 16, "class": "aula-note"}, (op + " " + name).strip()),
+              bar_strip(vals, 150, 4, W - 160, 84, vmax=2.0), label=name)
+    cells = table([""] + [str(j) for j in range(len(vals))], [[name] + [fmt(v, lang, 2) for v in vals]])
+    return Markup(fig + h("div", {"class": "aula-scroll"}, cells))
+
+
 @widget("pe_sum", lesson=LESSON,
         title={"es": "Sumar, no pegar: palabra + posición", "pt": "Somar, não colar: palavra + posição"},
         controls=[_word_choice(), Range("pos", T["pos"], 1, min=0, max=20, step=1)],
-        parts={"main": ("word", "pos")})
+        parts={"word": ("word",), "code": ("pos",), "sum": ("word", "pos")})
 def word_plus_position(p: dict, lang: str) -> View:
-    """x_pos = E(w) + PE(pos) with d = 8: three rows of eight numbers."""
+    """x_pos = E(w) + PE(pos) with d = 8: three rows of eight numbers (each row its own part,
+    so the page embeds 4 + 21 + 84 small rows instead of 84 whole figures)."""
     label, vec = WORDS[p["word"]]
     pos = p["pos"]
     code = pe.pe_vector(pos, len(vec))
     total = pe.add_position(vec, pos)
     word = tr(lang, label)
-    names = [f"E({word})", f"PE({pos})", f"x = E({word}) + PE({pos})"]
-    W = 560
-    fig = svg(W, 300,
-              [h("g", None, h("text", {"x": 0, "y": 16 + 100 * r, "class": "aula-note"}, names[r]),
-                 bar_strip(vals, 150, 4 + 100 * r, W - 160, 84, vmax=2.0))
-               for r, vals in enumerate((vec, code, total))],
-              label=" · ".join(names))
-    rows = [[names[r]] + [fmt(v, lang, 2) for v in vals] for r, vals in enumerate((vec, code, total))]
-    body = Markup(fig + h("div", {"class": "aula-scroll"}, table([""] + [f"{j}" for j in range(8)], rows)))
-    return View(parts={"main": body}, data={"word": p["word"], "pos": pos, "E": vec, "PE": code, "x": total})
+    return View(parts={"word": _sum_row(f"E({word})", vec, lang),
+                       "code": _sum_row(f"PE({pos})", code, lang, "+"),
+                       "sum": _sum_row(f"x = E({word}) + PE({pos})", total, lang, "=")},
+                data={"word": p["word"], "pos": pos, "E": vec, "PE": code, "x": total})
 
 
 # --- 5. the rotation R_k ------------------------------------------------------------
@@ -224,7 +229,7 @@ def _circle(i: int, pos: int, k: int, d: int, cx: float, lang: str) -> Markup:
     pts = []
     for q, cls in ((pos, "aula-dot-a"), (pos + k, "aula-dot-b")):
         # (sin, cos) drawn as (x, y): the pair moves round the circle as pos grows
-        pts.append(h("circle", {"cx": num(cx + r * math.sin(q * w)), "cy": num(cy - r * math.cos(q * w)), "r": 5,
+        pts.append(h("circle", {"cx": num(cx + r * fp.sin(q * w)), "cy": num(cy - r * fp.cos(q * w)), "r": 5,
                                 "class": cls}))
     return h("g", None, h("circle", {"cx": num(cx), "cy": cy, "r": r, "class": "aula-ring"}), pts,
              h("text", {"x": num(cx), "y": 118, "class": "aula-tick", "text-anchor": "middle"},
@@ -287,8 +292,8 @@ def ambiguity(p: dict, lang: str) -> View:
     def Y(v: float) -> float:
         return top + ph * (1 - v) / 2
 
-    curve = " ".join(f"{num(X(span * s / 300))},{num(Y(math.sin(span * s / 300 * w)))}" for s in range(301))
-    marks = [h("g", None, h("circle", {"cx": num(X(q)), "cy": num(Y(math.sin(q * w))), "r": 5, "class": cls}),
+    curve = " ".join(f"{num(X(span * s / 160))},{num(Y(fp.sin(span * s / 160 * w)))}" for s in range(161))
+    marks = [h("g", None, h("circle", {"cx": num(X(q)), "cy": num(Y(fp.sin(q * w))), "r": 5, "class": cls}),
                h("text", {"x": num(X(q)), "y": H - 6, "class": "aula-tick", "text-anchor": "middle"}, fmt(q, lang)))
              for q, cls in ((a, "aula-dot-a"), (b, "aula-dot-b"))]
     fig = svg(W, H, h("line", {"x1": left, "x2": W - 10, "y1": num(Y(0)), "y2": num(Y(0)), "class": "aula-axis"}),
@@ -310,3 +315,14 @@ def ambiguity(p: dict, lang: str) -> View:
     strips = Markup(_strip(pe.pe_vector(a, AMB_D), lang, fmt(a, lang)) + _strip(pe.pe_vector(b, AMB_D), lang, fmt(b, lang)))
     body = Markup(fig + table(head, rows) + strips)
     return View(parts={"main": body}, data={"a": a, "b": b, "i": i, **g})
+
+
+PARITY_CASES = [
+    ("pe_fingerprint", {"pos": "100000", "d": "512"}),
+    ("pe_fingerprint", {"pos": "77777", "d": "2"}),
+    ("pe_rotation", {"pos": "99999", "k": "100000", "d": "16"}),
+    ("pe_heatmap", {"d": "64", "pos": "49"}),
+    ("pe_ambiguity", {"a": "12345", "b": "54321", "i": "0"}),
+    ("pe_raw_vs_wave", {"pos": "10000"}),
+    ("pe_sum", {"word": "bites", "pos": "20"}),
+]

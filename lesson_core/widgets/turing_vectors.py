@@ -112,7 +112,7 @@ def label_spots(wanted: list[tuple[float, float, int]]) -> list[tuple[float, flo
     return out
 
 
-@widget("emb_3d", lesson=LESSON,
+@widget("emb_3d", lesson=LESSON, one_at_a_time=False,  # turned by dragging: live anyway; keeps the page light
         title={"es": "Tres de los ocho ejes, en 3D", "pt": "Três dos oito eixos, em 3D"},
         controls=[_axis_choice("x", {"es": "Eje 1", "pt": "Eixo 1"}, "animal"),
                   _axis_choice("y", {"es": "Eje 2", "pt": "Eixo 2"}, "vehicle"),
@@ -284,7 +284,7 @@ def emb_nearest(p: dict, lang: str) -> View:
     return View(parts={"main": body}, data={"word": word, "ranking": [[w, c] for w, c in ranking]})
 
 
-@widget("emb_analogy", lesson=LESSON,
+@widget("emb_analogy", lesson=LESSON, one_at_a_time=False,  # 19 x 19 x 19 choices: live beyond the default
         title={"es": "Aritmética de palabras: a − b + c", "pt": "Aritmética de palavras: a − b + c"},
         controls=[Choice("a", {"es": "a", "pt": "a"}, "king", options=WORD_OPTIONS),
                   Choice("b", {"es": "menos b", "pt": "menos b"}, "man", options=WORD_OPTIONS),
