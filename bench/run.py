@@ -42,6 +42,8 @@ def report(name: str, value: str, budget: str, ok: bool | None = None) -> None:
 
 
 def cold_build(dest: Path) -> float:
+    """A fresh process into an empty folder, with no cached Pyodide snapshot: the worst case."""
+    shutil.rmtree(ROOT / "node_modules" / ".cache" / "aula", ignore_errors=True)
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "--site-dir", str(dest)],
                    cwd=ROOT, check=True, capture_output=True)
@@ -77,19 +79,19 @@ def one_page_weight(browser, url: str) -> int:
 def page_weight(browser, url: str) -> tuple[int, int]:
     """The lesson page's weight without the runtime, and the runtime's bytes on their own."""
     page_bytes = one_page_weight(browser, url + LESSON)
-    runtime = sum(len(v) for k, v in runtime_bytes(browser, url).items())
+    runtime = sum(runtime_bytes(browser, url).values())
     return page_bytes, runtime
 
 
 def runtime_bytes(browser, url: str) -> dict[str, int]:
     """What live Python downloads after the page (the worker's requests included)."""
     ctx = browser.new_context()
-    sizes: dict[str, bytes] = {}
-    ctx.on("response", lambda r: sizes.__setitem__(r.url, r.body()) if r.ok and any(m in r.url for m in RUNTIME)
-           else None)
+    responses = []
+    ctx.on("response", lambda r: responses.append(r) if any(m in r.url for m in RUNTIME) else None)
     pg = ctx.new_page()
     pg.goto(url + LESSON)
     pg.wait_for_function("document.documentElement.dataset.python === 'ready'", timeout=120000)
+    sizes = {r.url: len(r.body()) for r in responses if r.ok}
     ctx.close()
     return sizes
 
