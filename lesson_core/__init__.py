@@ -19,7 +19,7 @@ from .fmt import LANGS, fmt
 from .messages import ParamError
 from .registry import UnknownParam, UnknownWidget, View, all_widgets, get, render
 
-__all__ = ["render", "render_json", "render_block", "list_widgets", "get", "fmt", "LANGS",
+__all__ = ["render", "render_json", "render_block", "list_widgets", "warm_up", "get", "fmt", "LANGS",
            "ParamError", "UnknownParam", "UnknownWidget", "View"]
 
 __version__ = "0.1.0"
@@ -52,3 +52,21 @@ def render_json(widget_id: str, params_json: str, lang: str) -> str:
         result = {"widget": widget_id, "lang": lang, "ok": False,
                   "error": {"param": None, "message": None, "internal": f"{type(err).__name__}: {err}"}}
     return json.dumps(result, ensure_ascii=False, sort_keys=True)
+
+
+def warm_up() -> int:
+    """Make every widget module's WARM_CASES calls (filling their caches); returns how many.
+
+    Used before Pyodide's memory snapshot is taken at build time, so heavy default
+    computations are already done when the reader's browser restores it."""
+    import importlib
+    import pkgutil
+
+    count = 0
+    for info in sorted(pkgutil.iter_modules(_widgets.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{_widgets.__name__}.{info.name}")
+        for widget_id, params in getattr(module, "WARM_CASES", []):
+            for lang in LANGS:
+                render(widget_id, params, lang)
+                count += 1
+    return count
