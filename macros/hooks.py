@@ -17,7 +17,7 @@ from mkdocs.plugins import event_priority
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from macros.mathml import render_page_math  # noqa: E402
-from macros.runtime import SHIM_URL, lesson_core_zip, vendor, write_carriers  # noqa: E402,F401
+from macros.runtime import SHIM_URL, lesson_core_zip, vendor, write_carriers  # noqa: E402,F401  (lesson_core_zip: re-exported for tests and bench)
 from macros.search import split_search_index  # noqa: E402
 
 

@@ -76,6 +76,13 @@ def browser():
         b.close()
 
 
+def assert_clean_html(html: str) -> None:
+    """What a reader must never see in a view: NaN, infinities, a live <script> from input."""
+    assert not re.search(r"\bnan\b", html, re.I), "NaN on screen"
+    assert not re.search(r"\b-?inf(inity)?\b", html, re.I), "infinity on screen"
+    assert "<script" not in html.lower(), "a script element in a view"
+
+
 # --- browser helpers, shared by the browser test modules ---------------------------------
 
 PY_TIMEOUT = 60000  # ms; generous for a loaded CI machine, not a performance assertion

@@ -84,7 +84,7 @@ def test_typed_position_is_computed_live(page, server, lang, prefix):
         expected = fmt(code[0], lang, 4)
         page.wait_for_function(
             "([sel, text]) => document.querySelector(sel).innerText.includes(text)",
-            arg=[f'.aula-widget[data-widget="pe_fingerprint"] .aula-part', f"PE({pos}, 2i)"], timeout=PY_TIMEOUT)
+            arg=['.aula-widget[data-widget="pe_fingerprint"] .aula-part', f"PE({pos}, 2i)"], timeout=PY_TIMEOUT)
         table = fp.locator("tbody tr").first.inner_text()
         assert expected in table
     assert fp.get_attribute("data-rendered-by") == "python"

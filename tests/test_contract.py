@@ -9,6 +9,7 @@ import sys
 import pytest
 
 import lesson_core
+from conftest import assert_clean_html
 from lesson_core.block import json_for_script
 from lesson_core.controls import Number, Range
 from lesson_core.fmt import fmt, fmt_pct, fmt_sci
@@ -90,7 +91,7 @@ def test_every_widget_renders_without_nan(lang):
         text = json.dumps(result)
         assert "NaN" not in text and "Infinity" not in text, info["id"]
         for html in result["parts"].values():
-            assert ">nan<" not in html.lower() and ">inf<" not in html.lower()
+            assert_clean_html(html)
 
 
 def test_cli_list_and_show():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 
 import numpy as np
 import pytest
@@ -17,11 +16,6 @@ from lesson_core.messages import ParamError
 WIDGETS = ["diffusion_pixel", "diffusion_heart_noise", "diffusion_heart_generate"]
 HEART = df.heart_points()
 finite = st.floats(-5, 5)
-
-
-def clean(html: str) -> None:
-    assert not re.search(r"\bnan\b|\binf\b", html, re.I)
-    assert "<script" not in html.lower()
 
 
 @given(finite, finite)
@@ -125,15 +119,6 @@ def test_generation_is_cached_pure_and_per_point():
     finally:
         df._CACHE.clear()
         df._CACHE.update(saved)
-
-
-@pytest.mark.parametrize("lang", ["es", "pt"])
-@pytest.mark.parametrize("wid", WIDGETS)
-def test_widgets_render_by_default(wid, lang):
-    r = render(wid, {}, lang)
-    assert r["ok"]
-    for html in r["parts"].values():
-        clean(html)
 
 
 def test_widget_readouts():

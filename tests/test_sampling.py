@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import math
-import re
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from lesson_core import render
@@ -20,11 +19,6 @@ from lesson_core.widgets.turing_sampling import LOGITS
 WIDGETS = ["next_token"]
 probs_lists = st.lists(st.floats(0.001, 1.0), min_size=1, max_size=12).map(
     lambda xs: [x / math.fsum(xs) for x in xs])
-
-
-def clean(html: str) -> None:
-    assert not re.search(r"\bnan\b|\binf\b", html, re.I)
-    assert "<script" not in html.lower()
 
 
 def test_logits_are_dot_products_written_in_the_lesson():
@@ -115,15 +109,6 @@ def test_draws_follow_the_probabilities_and_repeat_with_the_seed():
     assert drawn[:50] == smp.draw(make_rng(5), p, 50)
     only = smp.draw(make_rng(1), smp.top_k(p, 2), 500)
     assert set(only) == {0, 1}  # filtered tokens never come out
-
-
-@pytest.mark.parametrize("lang", ["es", "pt"])
-@pytest.mark.parametrize("wid", WIDGETS)
-def test_widgets_render_by_default(wid, lang):
-    r = render(wid, {}, lang)
-    assert r["ok"]
-    for html in r["parts"].values():
-        clean(html)
 
 
 def test_next_token_readouts():

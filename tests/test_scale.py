@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 
 import pytest
 from hypothesis import given
@@ -12,14 +11,10 @@ from lesson_core import render
 from lesson_core import scale as sc
 from lesson_core.data_models import MODELS
 from lesson_core.messages import ParamError
+from conftest import assert_clean_html as clean
 
 NNBSP = "\u202f"
 BY_ID = {m["id"]: m for m in MODELS}
-
-
-def clean(html: str) -> None:
-    assert not re.search(r"\bnan\b|\binf\b", html, re.I) and "None" not in html
-    assert "<script" not in html.lower()
 
 
 def test_1000_tokens_give_500_500_comparisons():

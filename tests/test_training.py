@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-import re
 
 import numpy as np
 import pytest
@@ -16,11 +14,6 @@ from lesson_core.data_sampling import TRAIN_CORRECT, TRAIN_LOGITS, TRAIN_WORDS
 from lesson_core.messages import ParamError
 
 WIDGETS = ["train_logits", "chain_rule"]
-
-
-def clean(html: str) -> None:
-    assert not re.search(r"\bnan\b|\binf\b", html, re.I)
-    assert "<script" not in html.lower()
 
 
 def test_the_seed_numbers():
@@ -99,15 +92,6 @@ def test_eta_0_3_overshoots_where_0_1_does_not():
     for eta, ws in ((0.1, small), (0.3, large)):
         for a, b in zip(ws, ws[1:]):
             assert b - 1.5 == pytest.approx((1 - 8 * eta) * (a - 1.5))
-
-
-@pytest.mark.parametrize("lang", ["es", "pt"])
-@pytest.mark.parametrize("wid", WIDGETS)
-def test_widgets_render_by_default(wid, lang):
-    r = render(wid, {}, lang)
-    assert r["ok"]
-    for html in r["parts"].values():
-        clean(html)
 
 
 def test_widget_readouts():
