@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -24,11 +27,67 @@ def numpy_pe(positions: np.ndarray, d: int) -> np.ndarray:
     return out
 
 
+def angle_error_bound(positions: np.ndarray, d: int) -> np.ndarray:
+    """How far numpy's vectorized angle may sit from ours, per element of the matrix.
+
+    ``np.power`` and the division run in SIMD kernels chosen for the CPU (AVX-512 machines differ
+    from AVX2 ones in the last bit), and one ulp of an angle near 100 000 is 1.5e-11. sin and cos
+    have slope at most 1, so the reference may differ by a few ulps of the angle itself; 4 ulps
+    (the power, the division, and each kernel's documented bound) plus 4 ulps of the result.
+    """
+    i = np.arange(d // 2)
+    angles = positions[:, None] / np.power(10000.0, 2 * i[None, :] / d)
+    per_angle = 4 * np.spacing(np.abs(angles)) + 4 * np.spacing(1.0)
+    return np.repeat(per_angle, 2, axis=1)
+
+
 @pytest.mark.parametrize("d", [2, 4, 8, 16, 64, 512])
 def test_pe_matrix_matches_numpy(d):
+    """Against the usual vectorized numpy formula, within the error its float angle carries."""
     positions = np.array([0, 1, 2, 3, 7, 50, 300, 4999, 5000, 100000])
     ours = np.array(pe.pe_matrix(positions.tolist(), d))
-    np.testing.assert_allclose(ours, numpy_pe(positions, d), rtol=0, atol=1e-12)
+    diff = np.abs(ours - numpy_pe(positions, d))
+    bound = angle_error_bound(positions, d)
+    worst = np.unravel_index(np.argmax(diff - bound), diff.shape)
+    assert (diff <= bound).all(), f"at {worst}: differs by {diff[worst]:.3g}, bound {bound[worst]:.3g}"
+
+
+@pytest.mark.parametrize("d", [2, 4, 8, 16, 64, 512])
+def test_pe_matrix_matches_numpy_on_the_same_angles(d):
+    """With the angle computed the core's way (scalar CPython, no SIMD), only sin/cos differ: 1e-15."""
+    positions = [0, 1, 2, 3, 7, 50, 300, 4999, 5000, 100000]
+    angles = np.array([[p / pe.divisor(i, d) for i in range(d // 2)] for p in positions])
+    ref = np.empty((len(positions), d))
+    ref[:, 0::2] = np.sin(angles)
+    ref[:, 1::2] = np.cos(angles)
+    np.testing.assert_allclose(np.array(pe.pe_matrix(positions, d)), ref, rtol=0, atol=1e-15)
+
+
+def test_numpy_references_hold_with_simd_dispatch_limited():
+    """Run the numpy comparisons again with every SIMD extension numpy may dispatch to switched off.
+
+    ``NPY_DISABLE_CPU_FEATURES`` makes numpy use its baseline kernels, so the references above are
+    shown not to depend on which vector units this machine happens to have (AVX-512 or not).
+    """
+    from numpy._core._multiarray_umath import __cpu_baseline__, __cpu_dispatch__, __cpu_features__
+
+    optional = [f for f in __cpu_dispatch__ if __cpu_features__.get(f) and f not in __cpu_baseline__]
+    if not optional:
+        pytest.skip("numpy dispatches to no optional SIMD extension on this CPU")
+    env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=" ".join(optional))
+    probe = subprocess.run(
+        [sys.executable, "-c",
+         "from numpy._core._multiarray_umath import __cpu_features__ as f;"
+         "import sys; sys.stdout.write(' '.join(k for k, v in f.items() if v))"],
+        env=env, capture_output=True, text=True, check=True)
+    still_on = set(probe.stdout.split()) & set(optional)
+    assert not still_on, f"numpy did not disable {sorted(still_on)}"
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__,
+         "-k", "matches_numpy and not simd_dispatch"],
+        env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert " passed" in run.stdout and "12 passed" in run.stdout, run.stdout[-1000:]
 
 
 def test_known_values():
