@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -61,33 +58,6 @@ def test_pe_matrix_matches_numpy_on_the_same_angles(d):
     ref[:, 0::2] = np.sin(angles)
     ref[:, 1::2] = np.cos(angles)
     np.testing.assert_allclose(np.array(pe.pe_matrix(positions, d)), ref, rtol=0, atol=1e-15)
-
-
-def test_numpy_references_hold_with_simd_dispatch_limited():
-    """Run the numpy comparisons again with every SIMD extension numpy may dispatch to switched off.
-
-    ``NPY_DISABLE_CPU_FEATURES`` makes numpy use its baseline kernels, so the references above are
-    shown not to depend on which vector units this machine happens to have (AVX-512 or not).
-    """
-    from numpy._core._multiarray_umath import __cpu_baseline__, __cpu_dispatch__, __cpu_features__
-
-    optional = [f for f in __cpu_dispatch__ if __cpu_features__.get(f) and f not in __cpu_baseline__]
-    if not optional:
-        pytest.skip("numpy dispatches to no optional SIMD extension on this CPU")
-    env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=" ".join(optional))
-    probe = subprocess.run(
-        [sys.executable, "-c",
-         "from numpy._core._multiarray_umath import __cpu_features__ as f;"
-         "import sys; sys.stdout.write(' '.join(k for k, v in f.items() if v))"],
-        env=env, capture_output=True, text=True, check=True)
-    still_on = set(probe.stdout.split()) & set(optional)
-    assert not still_on, f"numpy did not disable {sorted(still_on)}"
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__,
-         "-k", "matches_numpy and not simd_dispatch"],
-        env=env, capture_output=True, text=True)
-    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
-    assert " passed" in run.stdout and "12 passed" in run.stdout, run.stdout[-1000:]
 
 
 def test_known_values():
