@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import sys
 
@@ -36,8 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     except (UnknownWidget, UnknownParam) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    if not args.html:
-        result.pop("parts", None)
+    if not args.html and result["ok"]:
+        result["summary"] = html.unescape(result.pop("parts")["summary"])  # the widget's result in words
     print(json.dumps(result, ensure_ascii=False, indent=2))
     return 0 if result["ok"] else 1
 

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from .fmt import tr
 from .html import Markup, h
 from .messages import RUNTIME_KEYS, msg
-from .registry import get, parse_params, precompute, _call
+from .registry import SUMMARY, get, parse_params, precompute, _call
 
 __all__ = ["render_block", "json_for_script"]
 
@@ -38,7 +38,8 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
     live = any(not c.discrete for c in w.controls) or any(
         not w.precomputable(p) for p in w.parts if w.parts[p])
     parts = [
-        h("div", {"class": "aula-part", "data-part": name, "data-deps": ",".join(deps)}, Markup(str(view.parts[name])))
+        h("div", {"class": "aula-part", "data-part": name, "data-deps": ",".join(deps), **_part_attrs(name)},
+          Markup(str(view.parts[name])))
         for name, deps in w.parts.items()
     ]
     base = {c.name: c.canon(values[c.name]) for c in w.controls}
@@ -55,6 +56,13 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
         h("script", {"type": "application/json", "class": "aula-pre"}, json_for_script(pre)) if pre else None,
         h("script", {"type": "application/json", "class": "aula-msgs"}, json_for_script(msgs)),
     )
+
+
+def _part_attrs(name: str) -> dict:
+    """The summary part is a polite live region (read by screen readers, not shown)."""
+    if name != SUMMARY:
+        return {}
+    return {"class": "aula-part aula-summary", "role": "status", "aria-live": "polite", "aria-atomic": "true"}
 
 
 def check_params(widget_id: str, params: Mapping[str, Any] | None) -> None:

@@ -81,15 +81,23 @@ def join(items: Iterable[object], sep: str = "") -> Markup:
 
 
 def svg(width: float, height: float, *children: object, label: str = "", cls: str = "") -> Markup:
-    """An inline, responsive SVG with a viewBox and an accessible label."""
+    """An inline, responsive SVG with a viewBox and an accessible label, in a box of its own.
+
+    The figure never shrinks below its viewBox width (``min-width``), so text of 11 units
+    stays 11 CSS px or more on a phone; where the screen is narrower the box scrolls
+    sideways (aula.js makes it focusable and names it). A figure with clickable or
+    draggable parts is a named group of those controls rather than one image."""
+    inner = _children(children)
+    interactive = "data-set-param" in inner or "data-drag-x" in inner
     attrs = {
         "viewBox": f"0 0 {num(width)} {num(height)}",
         "class": ("aula-svg " + cls).strip(),
-        "role": "img",
+        "role": "group" if interactive else "img",
         "aria-label": label or None,
+        "style": f"min-width:{num(width)}px",
         "xmlns": "http://www.w3.org/2000/svg",
     }
-    return h("svg", attrs, *children)
+    return h("div", {"class": "aula-fig"}, h("svg", attrs, Markup(inner)))
 
 
 def num(x: float) -> str:

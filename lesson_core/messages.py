@@ -41,9 +41,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "El recálculo en vivo está desactivado; prueba con un valor precalculado.",
         "pt": "O recálculo ao vivo está desligado; tente um valor pré-calculado.",
     },
+    # The name of a box that scrolls sideways on a narrow screen, before the widget's title.
+    "scroll_box": {"es": "Contenido desplazable", "pt": "Conteúdo rolável"},
 }
 
-RUNTIME_KEYS = ("py_loading", "py_ready", "py_failed", "py_wait", "py_error", "py_off")
+RUNTIME_KEYS = ("py_loading", "py_ready", "py_failed", "py_wait", "py_error", "py_off", "scroll_box")
 
 
 def msg(key: str, lang: str, **values: object) -> str:

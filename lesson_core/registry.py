@@ -27,12 +27,14 @@ from typing import Any, Callable, Mapping
 
 from .controls import Control
 from .fmt import check_lang
+from .html import esc
 from .messages import ParamError
 
 __all__ = ["Widget", "View", "widget", "render", "get", "all_widgets", "parse_params",
-           "UnknownWidget", "UnknownParam", "PRECOMPUTE_CAP"]
+           "UnknownWidget", "UnknownParam", "PRECOMPUTE_CAP", "SUMMARY"]
 
 PRECOMPUTE_CAP = 260  # combinations per part; keeps the embedded results within the page budget
+SUMMARY = "summary"   # the part every widget gets: its result in words, announced to screen readers
 
 
 class UnknownWidget(LookupError):
@@ -45,10 +47,16 @@ class UnknownParam(TypeError):
 
 @dataclass
 class View:
-    """What a widget function returns: its parts' HTML and its numbers."""
+    """What a widget function returns: its parts' HTML, its numbers and ``summary``,
+    one or two plain sentences in the page's language saying what the figure shows
+    (the same facts, numbers through ``fmt``). The summary becomes the part
+    ``"summary"``, which depends on every parameter the other parts use, so it is
+    precomputed and computed live exactly like the figure; the page announces it
+    in a polite live region when it changes."""
 
     parts: dict
     data: dict = field(default_factory=dict)
+    summary: str = ""
 
 
 @dataclass
@@ -118,10 +126,14 @@ def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None 
             raise ValueError(f"widget {id!r} registered twice")
         names = [c.name for c in controls]
         declared = dict(parts) if parts else {"main": tuple(names)}
+        if SUMMARY in declared:
+            raise ValueError(f"widget {id!r}: the part name {SUMMARY!r} is reserved (View.summary fills it)")
         for part, deps in declared.items():
             for d in deps:
                 if d not in names:
                     raise ValueError(f"widget {id!r}: part {part!r} depends on unknown parameter {d!r}")
+        used = {d for deps in declared.values() for d in deps}
+        declared[SUMMARY] = tuple(n for n in names if n in used)
         _REGISTRY[id] = Widget(id, lesson, title, controls, {k: tuple(v) for k, v in declared.items()},
                                fn, (fn.__doc__ or "").strip(), one_at_a_time)
         return fn
@@ -150,6 +162,7 @@ def parse_params(w: Widget, params: Mapping[str, Any] | None) -> dict:
 
 def _call(w: Widget, values: dict, lang: str) -> View:
     view = w.fn(dict(values), lang)
+    view.parts = {**view.parts, SUMMARY: esc(view.summary)}
     missing = set(w.parts) - set(view.parts)
     if missing:
         raise RuntimeError(f"widget {w.id!r} did not render parts {sorted(missing)}")

@@ -80,11 +80,13 @@ def bar_strip(values: Sequence[float], x: float, y: float, width: float, height:
 
 def table(headers: Sequence[object], rows: Sequence[Sequence[object]], cls: str = "aula-table",
           caption: str | None = None) -> Markup:
-    """A plain table; cells are escaped unless they are Markup."""
-    return h("table", {"class": cls},
-             h("caption", None, caption) if caption else None,
-             h("thead", None, h("tr", None, [h("th", {"scope": "col"}, c) for c in headers])),
-             h("tbody", None, [h("tr", None, [h("td", None, c) for c in row]) for row in rows]))
+    """A plain table in a box that scrolls sideways when the screen is narrower than the table
+    (the page never does); cells are escaped unless they are Markup."""
+    return h("div", {"class": "aula-wide"}, h(
+        "table", {"class": cls},
+        h("caption", None, caption) if caption else None,
+        h("thead", None, h("tr", None, [h("th", {"scope": "col"}, c) for c in headers])),
+        h("tbody", None, [h("tr", None, [h("td", None, c) for c in row]) for row in rows])))
 
 
 def fmt_vec(values: Sequence[float], lang: str, decimals: int = 2) -> str:

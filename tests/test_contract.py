@@ -60,7 +60,7 @@ def test_range_stops_are_canonical_like_browser_values():
 
 def test_render_shapes_and_errors():
     ok = lesson_core.render("pe_heatmap", {"d": "32", "pos": "7"}, "pt")
-    assert ok["ok"] and set(ok["parts"]) == {"map", "finger"} and ok["params"] == {"d": "32", "pos": "7"}
+    assert ok["ok"] and set(ok["parts"]) == {"map", "finger", "summary"} and ok["params"] == {"d": "32", "pos": "7"}
     bad = lesson_core.render("pe_fingerprint", {"pos": "-1"}, "es")
     assert bad == {"widget": "pe_fingerprint", "lang": "es", "ok": False,
                    "error": {"param": "pos", "message": "El mínimo es 0."}}

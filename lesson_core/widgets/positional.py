@@ -111,8 +111,14 @@ def raw_vs_wave(p: dict, lang: str) -> View:
          + ({"es": "\u00a0%", "pt": "%"}[lang])),
         ({"es": "Código de onda (d = 4)", "pt": "Código de onda (d = 4)"}[lang], fmt_vec(code, lang)),
     ]
+    summary = {"es": f"Posición {fmt(pos, lang)}. Con la cuenta cruda, la posición es {fmt(pos / biggest, lang, 0)} veces el mayor número "
+                     f"de la palabra ({fmt(biggest, lang, 2)}) y al significado le queda {rows[3][1]} del tamaño "
+                     f"del vector. Con el código de onda los números quedan entre −1 y 1: {rows[4][1]}.",
+               "pt": f"Posição {fmt(pos, lang)}. Com a contagem crua, a posição é {fmt(pos / biggest, lang, 0)} vezes o maior número "
+                     f"da palavra ({fmt(biggest, lang, 2)}) e ao sentido sobra {rows[3][1]} do tamanho do vetor. "
+                     f"Com o código de onda os números ficam entre −1 e 1: {rows[4][1]}."}[lang]
     return View(parts={"chart": _raw_chart(lang), "now": Markup(fig + table(["", ""], rows))},
-                data={"pos": pos, "raw_share": share, "code": code, "sum": right_vals})
+                data={"pos": pos, "raw_share": share, "code": code, "sum": right_vals}, summary=summary)
 
 
 # --- 2. the set of waves as a heat map, and one position's fingerprint --------------
@@ -168,7 +174,11 @@ def heatmap(p: dict, lang: str) -> View:
             h("image", {"href": strip, "x": 40, "y": 2, "width": 510, "height": 26,
                         "preserveAspectRatio": "none", "class": "aula-pixelated"}), label=str(pos))
         + h("p", {"class": "aula-readout"}, caption + ": " + fmt_vec(code[:8], lang) + (" …" if d > 8 else "")))
-    return View(parts={"map": _heatmap(d, lang), "finger": finger}, data={"d": d, "pos": pos, "code": code})
+    summary = {"es": f"Mapa de {MAP_POSITIONS} posiciones por {d} dimensiones. ",
+               "pt": f"Mapa de {MAP_POSITIONS} posições por {d} dimensões. "}[lang] + caption + ": " + fmt_vec(code[:8], lang) \
+        + ({"es": " y otros {n} números.", "pt": " e mais {n} números."}[lang].format(n=d - 8) if d > 8 else ".")
+    return View(parts={"map": _heatmap(d, lang), "finger": finger}, data={"d": d, "pos": pos, "code": code},
+                summary=summary)
 
 
 # --- 3. any position's code, typed: computed live --------------------------------------
@@ -189,7 +199,16 @@ def fingerprint(p: dict, lang: str) -> View:
              fmt(pe.wavelength(i, d), lang, 1), fmt(code[2 * i], lang, 4), fmt(code[2 * i + 1], lang, 4)]
             for i in range(d // 2)]
     body = Markup(_strip(code, lang, str(pos)) + h("div", {"class": "aula-scroll"}, table(head, rows)))
-    return View(parts={"main": body}, data={"pos": pos, "d": d, "code": code})
+    slow = d // 2 - 1
+    summary = {"es": f"Posición {fmt(pos, lang)} con d = {d}: {d // 2} ondas. La más rápida (i = 0) da "
+                     f"seno {fmt(code[0], lang, 4)} y coseno {fmt(code[1], lang, 4)}; la más lenta (i = {slow}), "
+                     f"con un periodo de {fmt(pe.wavelength(slow, d), lang, 1)} posiciones, da seno "
+                     f"{fmt(code[2 * slow], lang, 4)} y coseno {fmt(code[2 * slow + 1], lang, 4)}.",
+               "pt": f"Posição {fmt(pos, lang)} com d = {d}: {d // 2} ondas. A mais rápida (i = 0) dá "
+                     f"seno {fmt(code[0], lang, 4)} e cosseno {fmt(code[1], lang, 4)}; a mais lenta (i = {slow}), "
+                     f"com período de {fmt(pe.wavelength(slow, d), lang, 1)} posições, dá seno "
+                     f"{fmt(code[2 * slow], lang, 4)} e cosseno {fmt(code[2 * slow + 1], lang, 4)}."}[lang]
+    return View(parts={"main": body}, data={"pos": pos, "d": d, "code": code}, summary=summary)
 
 
 # --- 4. word vector + position code ---------------------------------------------------
@@ -215,7 +234,11 @@ def word_plus_position(p: dict, lang: str) -> View:
     code = pe.pe_vector(pos, len(vec))
     total = pe.add_position(vec, pos)
     word = tr(lang, label)
-    return View(parts={"word": _sum_row(f"E({word})", vec, lang),
+    summary = {"es": f"E({word}) = {fmt_vec(vec, lang)}; más PE({pos}) = {fmt_vec(code, lang)}; "
+                     f"da x = {fmt_vec(total, lang)}.",
+               "pt": f"E({word}) = {fmt_vec(vec, lang)}; mais PE({pos}) = {fmt_vec(code, lang)}; "
+                     f"dá x = {fmt_vec(total, lang)}."}[lang]
+    return View(summary=summary, parts={"word": _sum_row(f"E({word})", vec, lang),
                        "code": _sum_row(f"PE({pos})", code, lang, "+"),
                        "sum": _sum_row(f"x = E({word}) + PE({pos})", total, lang, "=")},
                 data={"word": p["word"], "pos": pos, "E": vec, "PE": code, "x": total})
@@ -259,7 +282,11 @@ def rotation(p: dict, lang: str) -> View:
     verdict = {"es": f"Diferencia máxima: {fmt_sci(err, lang)} (errores de redondeo de la máquina).",
                "pt": f"Diferença máxima: {fmt_sci(err, lang)} (erros de arredondamento da máquina)."}[lang]
     body = Markup(fig + h("div", {"class": "aula-scroll"}, table(head, rows)) + h("p", {"class": "aula-readout"}, verdict))
-    return View(parts={"main": body},
+    summary = {"es": f"d = {d}: PE({fmt(pos + k, lang)}) calculado directamente y R{sub}·PE({fmt(pos, lang)}), "
+                     f"el código de {fmt(pos, lang)} girado {fmt(k, lang)} posiciones, coinciden. ",
+               "pt": f"d = {d}: PE({fmt(pos + k, lang)}) calculado diretamente e R{sub}·PE({fmt(pos, lang)}), "
+                     f"o código de {fmt(pos, lang)} girado {fmt(k, lang)} posições, coincidem. "}[lang] + verdict
+    return View(summary=summary, parts={"main": body},
                 data={"pos": pos, "k": k, "d": d, "max_error": err, "direct": check["direct"],
                       "rotated": check["rotated"], "blocks": [list(b) for b in blocks]})
 
@@ -314,7 +341,15 @@ def ambiguity(p: dict, lang: str) -> View:
             {"es": "distancia", "pt": "distância"}[lang], ""]
     strips = Markup(_strip(pe.pe_vector(a, AMB_D), lang, fmt(a, lang)) + _strip(pe.pe_vector(b, AMB_D), lang, fmt(b, lang)))
     body = Markup(fig + table(head, rows) + strips)
-    return View(parts={"main": body}, data={"a": a, "b": b, "i": i, **g})
+    summary = {"es": f"Posiciones {fmt(a, lang)} y {fmt(b, lang)}. Solo en la onda {i}: alturas "
+                     f"{fmt(g['sin_a'], lang, 4)} y {fmt(g['sin_b'], lang, 4)}, distancia "
+                     f"{fmt(g['one_wave_distance'], lang, 4)}: {one}. Con el código completo (d = 16): distancia "
+                     f"{fmt(g['full_distance'], lang, 4)}, de un máximo posible de {fmt(g['max_distance'], lang, 2)}.",
+               "pt": f"Posições {fmt(a, lang)} e {fmt(b, lang)}. Só na onda {i}: alturas "
+                     f"{fmt(g['sin_a'], lang, 4)} e {fmt(g['sin_b'], lang, 4)}, distância "
+                     f"{fmt(g['one_wave_distance'], lang, 4)}: {one}. Com o código completo (d = 16): distância "
+                     f"{fmt(g['full_distance'], lang, 4)}, de um máximo possível de {fmt(g['max_distance'], lang, 2)}."}[lang]
+    return View(parts={"main": body}, data={"a": a, "b": b, "i": i, **g}, summary=summary)
 
 
 PARITY_CASES = [

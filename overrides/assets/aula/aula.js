@@ -93,7 +93,7 @@
   function swapParts(w, parts) {
     Object.keys(parts).forEach(function (name) {
       var el = w.querySelector('.aula-part[data-part="' + name + '"]');
-      if (el && el._html !== parts[name]) { el.innerHTML = parts[name]; el._html = parts[name]; }
+      if (el && el._html !== parts[name]) replaceHTML(el, parts[name]);
     });
   }
 
@@ -107,6 +107,7 @@
         var out = input.parentNode.querySelector("output");
         var shown = input._shown || (input._shown = JSON.parse(input.getAttribute("data-shown") || "{}"));
         if (out) out.textContent = shown[input.value] !== undefined ? shown[input.value] : input.value;
+        valueText(input, shown[input.value]);
       }
     });
     if (Object.keys(read.errors).length) return;  // the last good figure stays
@@ -118,7 +119,7 @@
       var key = deps.map(function (d) { return read.values[d]; }).join("|");
       var table = pre && pre[el.getAttribute("data-part")];
       if (table && Object.prototype.hasOwnProperty.call(table, key)) {
-        if (el._html !== table[key]) { el.innerHTML = table[key]; el._html = table[key]; }
+        if (el._html !== table[key]) replaceHTML(el, table[key]);
       } else {
         needLive = true;
       }
@@ -350,6 +351,82 @@
     window.addEventListener("pointercancel", end);
   }
 
+  /* ---------- every reader: focus kept across swaps, keyboard drags, scroll boxes ---------- */
+
+  // A selector that finds "the same" control in a part's new HTML (ids and data-* are stable).
+  function focusKey(el) {
+    var a = document.activeElement;
+    if (!a || a === el || !el.contains(a)) return null;
+    if (a.id) return "#" + CSS.escape(a.id);
+    var sel = "";
+    ["data-set-param", "data-value", "data-drag-x"].forEach(function (name) {
+      var v = a.getAttribute(name);
+      if (v !== null) sel += "[" + name + '="' + CSS.escape(v) + '"]';
+    });
+    return sel || null;
+  }
+
+  // Swap a part's HTML; the control the reader was using keeps the focus.
+  function replaceHTML(el, html) {
+    var key = focusKey(el);
+    el.innerHTML = html;
+    el._html = html;
+    var again = key && el.querySelector(key);
+    if (again) again.focus({ preventScroll: true });
+    markScrollers(el);
+  }
+
+  // A slider whose shown text differs from its value says the shown text to screen readers.
+  function valueText(input, shown) {
+    if (shown !== undefined && shown !== input.value) input.setAttribute("aria-valuetext", shown);
+    else input.removeAttribute("aria-valuetext");
+  }
+
+  // Arrow keys move a drag handle by its data-key-step, sending the same parameters as a drag.
+  var ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+  function dragKey(w, ev) {
+    var el = ev.target && ev.target.closest && ev.target.closest("[data-drag-x]");
+    var move = ARROWS[ev.key];
+    if (!el || !move || !w.contains(el)) return;
+    var ix = w.querySelector('[data-param="' + el.getAttribute("data-drag-x") + '"]');
+    var iy = w.querySelector('[data-param="' + el.getAttribute("data-drag-y") + '"]');
+    if (!ix || !iy) return;
+    ev.preventDefault();
+    var step = Number(el.getAttribute("data-key-step")) || 1;
+    var read = function (input) { var x = Number(input.value.replace(",", ".").replace("\u2212", "-")); return isFinite(x) ? x : 0; };
+    ix.value = numberText(read(ix) + move[0] * step);
+    iy.value = numberText(read(iy) + move[1] * step);
+    update(w, el.getAttribute("data-drag-x"));
+  }
+
+  // A box that scrolls sideways is focusable (keyboard scrolling) and named; one that fits is not a tab stop.
+  function markScrollers(scope) {
+    (scope || document).querySelectorAll(".aula-scroll, .aula-wide, .aula-fig").forEach(function (box) {
+      var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+      if (scrolls) {
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        if (!box.hasAttribute("aria-label")) box.setAttribute("aria-label", scrollLabel(box));
+      } else if (box.getAttribute("tabindex") === "0" && box !== document.activeElement) {
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+      }
+    });
+  }
+
+  function scrollLabel(box) {
+    var w = box.closest(".aula-widget");
+    var title = w && w.querySelector(".aula-widget-title");
+    return (msgs.scroll_box || "") + (title ? ": " + title.textContent : "");
+  }
+
+  var resizeTimer = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(function () { markScrollers(document); }, 150);
+  });
+
   /* ---------- wiring ---------- */
 
   widgets.forEach(function (w) {
@@ -359,6 +436,7 @@
       view.addEventListener("click", function (ev) { pick(w, ev.target); });
       view.addEventListener("keydown", function (ev) {
         if ((ev.key === "Enter" || ev.key === " ") && pick(w, ev.target)) ev.preventDefault();
+        else dragKey(w, ev);
       });
       view.addEventListener("pointerdown", function (ev) { dragStart(w, ev); });
     }
@@ -374,6 +452,8 @@
       if (name && (ev.target.type === "radio" || ev.target.type === "checkbox")) update(w, name);
     });
   });
+
+  markScrollers(document);
 
   if (widgets.some(function (w) { return w.getAttribute("data-live") === "1"; })) {
     if (typeof Worker === "undefined") {
