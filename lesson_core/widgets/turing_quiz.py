@@ -53,8 +53,16 @@ def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, di
                                                                           "pt": "A resposta é: "}[lang] + right
             fb = h("div", {"class": "aula-feedback " + ("aula-ok" if ok else "aula-bad")},
                    h("p", {"class": "aula-readout"}, h("strong", None, verdict)), explain(lang))
-        return View(parts={"question": h("p", {"class": "aula-question"}, tr(lang, question)), "feedback": fb},
+        return View(parts={"question": Markup(h("p", {"class": "aula-question"}, tr(lang, question))
+                                              + print_options(options, correct, lang)), "feedback": fb},
                     data={"answer": ans, "correct": ok, "right_answer": correct})
+
+
+def print_options(options: list[tuple[str, dict]], correct: str, lang: str) -> Markup:
+    """The options as a list for print (the radio buttons do not print); the teacher's print marks
+    the right one (``data-correct``), the reader's print marks their own answer (set by teacher.js)."""
+    return h("ol", {"class": "aula-quiz-options", "type": "a"},
+             [h("li", {"data-option": k, "data-correct": k == correct}, tr(lang, label)) for k, label in options])
 
 
 # --- 1. the count model after «sobre» -------------------------------------------------

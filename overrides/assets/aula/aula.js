@@ -296,11 +296,14 @@
   // Set a control from the figure (data-set-param="name" data-value="v"), as if the reader used it.
   function setControl(w, name, value) {
     var inputs = w.querySelectorAll('[data-param="' + name + '"]');
-    inputs.forEach(function (input) {
-      if (input.type === "radio") input.checked = input.value === value;
-      else input.value = value;
-    });
+    inputs.forEach(function (input) { setInput(input, value); });
     if (inputs.length) update(w, name);
+  }
+
+  function setInput(input, value) {
+    if (input.type === "radio") input.checked = input.value === value;
+    else if (input.type === "checkbox") input.checked = value === "1";
+    else input.value = value;
   }
 
   function pick(w, target) {
@@ -465,5 +468,16 @@
     }
   }
 
-  window.aula = { state: function () { return py.state; }, timings: timings };
+  window.aula = {
+    state: function () { return py.state; },
+    timings: timings,
+    // hooks for teacher.js (shared links, progress): read a widget's values, set several and update once
+    read: readValues,
+    set: function (w, values) {
+      Object.keys(values).forEach(function (name) {
+        w.querySelectorAll('[data-param="' + name + '"]').forEach(function (input) { setInput(input, values[name]); });
+      });
+      update(w);
+    }
+  };
 })();

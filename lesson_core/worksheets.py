@@ -1,0 +1,270 @@
+"""Printable worksheets: seeded exercise variants per chapter, with every answer computed.
+
+Each chapter has a generator ``(rng) -> [exercise, ...]``. Variant n (1..30) of a
+chapter draws from ``make_rng(SEEDS[chapter] * 1000 + n)``, so neighbours in a
+class get different numbers, and the same variant always gives the same numbers
+in the build's CPython and in Pyodide. An exercise is plain JSON-able data::
+
+    {"kind": "dot", "given": {"a": [2, -1], "b": [3, 4]},
+     "answer": {"dot": 2.0, "norm_a": 2.236..., "norm_b": 5.0, "cos": 0.178...}}
+
+The given numbers do not depend on the language; the words of the bigram corpus
+are aligned word for word between Spanish and Portuguese, so a class working in
+both languages shares one key. The answers are computed with the lesson's own
+functions (bigram counts, BPE, softmax, layer norm, the chain rule), the sheet
+and key views live in :mod:`lesson_core.widgets.worksheets`.
+
+Example: variant("vectors", 1)[0]["kind"] -> "dot"
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from . import bigram, bpe
+from .attention import softmax
+from .positional import divisor, pe_vector, wavelength
+from .rng import Random, make_rng, randbelow
+from .training import cross_entropy, gradient
+from .vectors import cosine, dot, norm
+
+__all__ = ["CHAPTERS", "VARIANTS", "SEEDS", "variant", "BIGRAM_WORDS", "BPE_WORDS"]
+
+VARIANTS = 30
+SEEDS = {"positional": 11, "words": 12, "vectors": 13, "generation": 14, "scale": 15}
+CHAPTERS = tuple(SEEDS)
+
+# Sentences "<det> <noun> <verb> <object> ." built from word lists aligned across languages.
+BIGRAM_WORDS = {
+    "es": {"det": "el", "noun": ["gato", "perro", "niño"], "verb": ["come", "quiere", "busca"],
+           "obj": ["pescado", "pan", "queso"]},
+    "pt": {"det": "o", "noun": ["gato", "cachorro", "menino"], "verb": ["come", "quer", "procura"],
+           "obj": ["peixe", "pão", "queijo"]},
+}
+BIGRAM_SENTENCES = 5
+BPE_WORDS = ["casa", "cosa", "masa", "mesa", "peso", "paso", "rosa", "sala", "capa", "tapa", "mapa", "pasa"]
+
+
+def _pick(rng: Random, items: list):
+    return items[randbelow(rng, len(items))]
+
+
+def _int(rng: Random, lo: int, hi: int) -> int:
+    """An integer in [lo, hi]."""
+    return lo + randbelow(rng, hi - lo + 1)
+
+
+def _tenths(rng: Random, lo: int, hi: int) -> float:
+    """A number with one decimal in [lo/10, hi/10]."""
+    return _int(rng, lo, hi) / 10
+
+
+# --- chapter: positional encoding ------------------------------------------------------
+
+def _pe_value(rng: Random) -> dict:
+    pos, d = _int(rng, 2, 12), 4
+    return {"kind": "pe_value", "given": {"pos": pos, "d": d},
+            "answer": {"divisor": divisor(1, d), "pe": pe_vector(pos, d)}}
+
+
+def _pe_sum(rng: Random, pos: int) -> dict:
+    word = [_tenths(rng, -10, 10) for _ in range(4)]
+    code = pe_vector(pos, 4)
+    return {"kind": "pe_sum", "given": {"word": word, "pos": pos},
+            "answer": {"pe": code, "x": [w + c for w, c in zip(word, code)]}}
+
+
+def _wavelength(rng: Random) -> dict:
+    d = _pick(rng, [8, 16])
+    i = _int(rng, 1, d // 2 - 1)
+    return {"kind": "wavelength", "given": {"d": d, "i": i},
+            "answer": {"divisor": divisor(i, d), "wavelength": wavelength(i, d)}}
+
+
+def positional(rng: Random) -> list[dict]:
+    first = _pe_value(rng)
+    return [first, _pe_sum(rng, first["given"]["pos"]), _wavelength(rng)]
+
+
+# --- chapter 1: words and tokens --------------------------------------------------------
+
+def _sentences(slots: list[tuple[int, int, int]], lang: str) -> list[str]:
+    w = BIGRAM_WORDS[lang]
+    return [f"{w['det']} {w['noun'][n]} {w['verb'][v]} {w['obj'][o]} ." for n, v, o in slots]
+
+
+def _prob(sentences: list[str], prev: str, nxt: str) -> list[int]:
+    rows = bigram.next_table(sentences, prev)
+    p = next(pr for word, _, pr in rows if word == nxt)
+    return [p.numerator, p.denominator]
+
+
+def _bigram(rng: Random) -> dict:
+    slots = [(randbelow(rng, 3), randbelow(rng, 3), randbelow(rng, 3)) for _ in range(BIGRAM_SENTENCES)]
+    # the verb followed by the most different objects (then the most frequent): a real choice follows it
+    verb = max(range(3), key=lambda v: (len({o for _, vv, o in slots if vv == v}),
+                                        sum(1 for _, vv, _ in slots if vv == v)))
+    objs = [o for _, v, o in slots if v == verb]
+    obj = _pick(rng, sorted(set(objs)))
+    noun = _pick(rng, sorted({n for n, _, _ in slots}))
+    answer = {}
+    for lang, w in BIGRAM_WORDS.items():
+        s = _sentences(slots, lang)
+        answer[lang] = {"noun": _prob(s, w["det"], w["noun"][noun]), "obj": _prob(s, w["verb"][verb], w["obj"][obj])}
+    if answer["es"] != answer["pt"]:
+        raise ValueError("worksheet bigram: the aligned corpora disagree")
+    return {"kind": "bigram", "given": {"slots": [list(s) for s in slots], "noun": noun, "verb": verb, "obj": obj},
+            "answer": answer["es"]}
+
+
+def _bpe(rng: Random) -> dict:
+    pool = list(BPE_WORDS)
+    words = []
+    for _ in range(4):
+        word = pool.pop(randbelow(rng, len(pool)))
+        words.append([word, _int(rng, 1, 9)])
+    stats = bpe.pair_counts([(list(w), c) for w, c in words])
+    best = bpe.best_pair(stats)
+    top = max(stats.values())
+    after = [bpe.merge_word(list(w), best) for w, _ in words]
+    return {"kind": "bpe", "given": {"words": words},
+            "answer": {"pair": list(best), "count": stats[best], "ties": sum(1 for v in stats.values() if v == top),
+                       "after": after, "counts": [[a, b, n] for (a, b), n in stats.items()]}}
+
+
+def words(rng: Random) -> list[dict]:
+    return [_bigram(rng), _bpe(rng)]
+
+
+# --- chapter 2: vectors and attention ---------------------------------------------------
+
+def _nonzero_vec(rng: Random, lo: int, hi: int) -> list[int]:
+    while True:
+        v = [_int(rng, lo, hi), _int(rng, lo, hi)]
+        if v != [0, 0]:
+            return v
+
+
+def _dot(rng: Random) -> dict:
+    a, b = _nonzero_vec(rng, -4, 4), _nonzero_vec(rng, -4, 4)
+    return {"kind": "dot", "given": {"a": a, "b": b},
+            "answer": {"dot": dot(a, b), "norm_a": norm(a), "norm_b": norm(b), "cos": cosine(a, b)}}
+
+
+def _attention(rng: Random) -> dict:
+    q = _nonzero_vec(rng, -1, 3)
+    keys = [_nonzero_vec(rng, -2, 3) for _ in range(3)]
+    scores = [dot(q, k) / math.sqrt(2) for k in keys]
+    return {"kind": "attention", "given": {"q": q, "keys": keys},
+            "answer": {"dots": [dot(q, k) for k in keys], "scores": scores, "weights": softmax(scores)}}
+
+
+def _layernorm(rng: Random) -> dict:
+    while True:
+        xs = [_tenths(rng, -20, 40) for _ in range(4)]
+        if len(set(xs)) > 1:
+            break
+    mean = math.fsum(xs) / 4
+    var = math.fsum((x - mean) ** 2 for x in xs) / 4
+    std = math.sqrt(var)
+    return {"kind": "layernorm", "given": {"x": xs},
+            "answer": {"mean": mean, "var": var, "std": std, "y": [(x - mean) / std for x in xs]}}
+
+
+def vectors(rng: Random) -> list[dict]:
+    return [_dot(rng), _attention(rng), _layernorm(rng)]
+
+
+# --- chapter 3: generation and training -------------------------------------------------
+
+def _logits(rng: Random) -> list[float]:
+    while True:
+        z = [_tenths(rng, -10, 30) for _ in range(3)]
+        if len(set(z)) == 3:
+            return z
+
+
+def _temperature(rng: Random) -> dict:
+    z, t = _logits(rng), _pick(rng, [0.5, 2.0])
+    return {"kind": "temperature", "given": {"logits": z, "t": t},
+            "answer": {"p1": softmax(z), "pt": softmax([x / t for x in z])}}
+
+
+def _train_step(rng: Random) -> dict:
+    z, c, eta = _logits(rng), randbelow(rng, 3), _pick(rng, [0.5, 1.0])
+    g = gradient(z, c)
+    z1 = [a - eta * b for a, b in zip(z, g)]
+    return {"kind": "train_step", "given": {"logits": z, "correct": c, "eta": eta},
+            "answer": {"p": softmax(z), "loss": cross_entropy(z, c), "grad": g, "new_logits": z1,
+                       "new_p": softmax(z1), "new_loss": cross_entropy(z1, c)}}
+
+
+def _chain(rng: Random) -> dict:
+    x, t = _int(rng, 1, 3), _int(rng, 1, 6)
+    while True:
+        w0 = _pick(rng, [0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0])
+        if x * w0 != t:
+            break
+    eta = _pick(rng, [0.05, 0.1])
+    a = x * w0 - t
+    slope = 2 * a * x
+    w1 = w0 - eta * slope
+    return {"kind": "chain", "given": {"x": x, "target": t, "w0": w0, "eta": eta},
+            "answer": {"a": a, "loss": a * a, "slope": slope, "w1": w1, "loss1": (x * w1 - t) ** 2, "w_min": t / x}}
+
+
+def _comparisons(rng: Random) -> dict:
+    n = 10 * _int(rng, 5, 200)
+    return {"kind": "comparisons", "given": {"n": n}, "answer": {"pairs": n * (n + 1) // 2, "rnn_steps": n - 1}}
+
+
+def generation(rng: Random) -> list[dict]:
+    return [_temperature(rng), _train_step(rng), _chain(rng), _comparisons(rng)]
+
+
+# --- chapter 4: scale and diffusion -----------------------------------------------------
+
+def _diffusion(rng: Random) -> dict:
+    x0, eps = _tenths(rng, -10, 10), _tenths(rng, -20, 20)
+    abar = _pick(rng, [0.25, 0.36, 0.49, 0.64, 0.81])
+    keep, noise = math.sqrt(abar), math.sqrt(1 - abar)
+    xt = keep * x0 + noise * eps
+    return {"kind": "diffusion", "given": {"x0": x0, "eps": eps, "abar": abar},
+            "answer": {"keep": keep, "noise": noise, "xt": xt, "x0_back": (xt - noise * eps) / keep}}
+
+
+def _chinchilla(rng: Random) -> dict:
+    n = _pick(rng, [1, 3, 7, 13, 30, 65, 70])  # billions of parameters
+    d = _pick(rng, [200, 300, 600, 1000, 2000])  # billions of tokens
+    return {"kind": "chinchilla", "given": {"params_b": n, "tokens_b": d},
+            "answer": {"tokens_b": 20 * n, "params_b": d / 20}}
+
+
+def _effective(rng: Random) -> dict:
+    while True:
+        cuts = sorted({_int(rng, 1, 19) for _ in range(3)})
+        if len(cuts) == 3:
+            break
+    parts = [b - a for a, b in zip([0] + cuts, cuts + [20])]
+    w = [p / 20 for p in parts]
+    sq = math.fsum(x * x for x in w)
+    return {"kind": "effective", "given": {"w": w}, "answer": {"sum_sq": sq, "count": 1 / sq}}
+
+
+def scale(rng: Random) -> list[dict]:
+    return [_diffusion(rng), _chinchilla(rng), _effective(rng)]
+
+
+GENERATORS: dict[str, Callable[[Random], list[dict]]] = {
+    "positional": positional, "words": words, "vectors": vectors, "generation": generation, "scale": scale,
+}
+
+
+def variant(chapter: str, n: int) -> list[dict]:
+    """The exercises of variant ``n`` (1..VARIANTS) of a chapter's worksheet."""
+    if chapter not in GENERATORS:
+        raise KeyError(f"unknown worksheet chapter {chapter!r}; known: {list(GENERATORS)}")
+    if not 1 <= n <= VARIANTS:
+        raise ValueError(f"variant must be 1..{VARIANTS}")
+    return GENERATORS[chapter](make_rng(SEEDS[chapter] * 1000 + n))
