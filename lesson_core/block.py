@@ -10,7 +10,7 @@ rest to Pyodide.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .fmt import tr
 from .html import Markup, h
@@ -28,12 +28,19 @@ def json_for_script(obj: Any) -> Markup:
     return Markup(text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
-def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, uid: str) -> Markup:
-    """Full HTML block for a page. Raises ParamError / UnknownParam / UnknownWidget on author errors."""
+def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, uid: str,
+                 check: Callable[[str, dict, str], None] | None = None) -> Markup:
+    """Full HTML block for a page. Raises ParamError / UnknownParam / UnknownWidget on author errors.
+
+    ``check(part, values, html)``, when given, sees the default view's parts and every
+    precomputed state before they are kept (the build's checks; it raises to refuse one)."""
     w = get(widget_id)
     values = parse_params(w, params)
     view = _call(w, values, lang)
-    pre = precompute(w, values, lang)
+    for name in w.parts:
+        if check:
+            check(name, values, str(view.parts[name]))
+    pre = precompute(w, values, lang, check)
     controls = [c.html(lang, values[c.name], uid) for c in w.controls]
     live = any(not c.discrete for c in w.controls) or any(
         not w.precomputable(p) for p in w.parts if w.parts[p])
@@ -42,13 +49,13 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
           Markup(str(view.parts[name])))
         for name, deps in w.parts.items()
     ]
-    base = {c.name: c.canon(values[c.name]) for c in w.controls}
+    base = json.dumps({c.name: c.canon(values[c.name]) for c in w.controls}, ensure_ascii=False, sort_keys=True)
     msgs = {k: msg(k, lang) for k in RUNTIME_KEYS}
     return h(
         "div",
         {"class": "aula-widget", "id": uid, "data-widget": w.id, "data-lang": lang,
          "data-search-exclude": True,  # Material's search: index the prose, not the figures' numbers
-         "data-live": "1" if live else "0", "data-base": json_for_script(base)},
+         "data-live": "1" if live else "0", "data-base": base},
         h("p", {"class": "aula-widget-title"}, tr(lang, w.title)),
         h("form", {"class": "aula-controls", "action": "#", "autocomplete": "off"}, controls) if controls else None,
         h("div", {"class": "aula-view"}, parts),

@@ -189,9 +189,11 @@ def part_key(w: Widget, part: str, values: Mapping[str, Any]) -> str:
     return "|".join(w.control(d).canon(values[d]) for d in w.parts[part])
 
 
-def precompute(w: Widget, values: Mapping[str, Any], lang: str) -> dict:
+def precompute(w: Widget, values: Mapping[str, Any], lang: str,
+               check: Callable[[str, dict, str], None] | None = None) -> dict:
     """For each precomputable part, the HTML for every combination of its parameters,
-    the others held at ``values``. Returns ``{part: {key: html}}``."""
+    the others held at ``values``. Returns ``{part: {key: html}}``. ``check(part, values, html)``
+    sees each state (see block.render_block); an exception names the state that raised it."""
     out: dict[str, dict[str, str]] = {}
     cache: dict[tuple, View] = {}
     for part in w.parts:
@@ -207,6 +209,12 @@ def precompute(w: Widget, values: Mapping[str, Any], lang: str) -> dict:
                     cache[ckey] = _call(w, current, lang)
                 except ParamError:
                     continue  # an invalid combination: left to live computation, which explains it
-            table[part_key(w, part, current)] = str(cache[ckey].parts[part])
+                except Exception as err:
+                    err.add_note(f"while precomputing part {part!r} with "
+                                 + ", ".join(f"{k}={v!r}" for k, v in current.items()))
+                    raise
+            table[part_key(w, part, current)] = html = str(cache[ckey].parts[part])
+            if check:
+                check(part, current, html)
         out[part] = table
     return out

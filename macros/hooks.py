@@ -1,24 +1,44 @@
-"""MkDocs hooks: thin event handlers; the work is in mathml.py, runtime.py and search.py.
+"""MkDocs hooks: thin event handlers; the work is in mathml.py, runtime.py, search.py,
+authoring.py (what authors see) and devloop.py (the `mkdocs serve` loop).
 
-- ``on_config``: for the offline bundle, Material's offline plugin would add an
-  iframe-worker shim from a CDN; we point it at the vendored copy first.
-- ``on_page_content``: formulas to MathML (KaTeX at build time).
+- ``on_startup``: remember the command (build, serve, gh-deploy).
+- ``on_config``: under ``mkdocs serve``, reload changed lesson_core/macros code and keep serving
+  through author mistakes; a build for publishing needs the site's address; for the offline
+  bundle, Material's offline plugin would add an iframe-worker shim from a CDN; we point it at
+  the vendored copy first.
+- ``on_serve``: also watch lesson_core/, macros/ and overrides/.
+- ``on_pre_build``: every page has its twin in the other language.
+- ``on_page_content``: formulas to MathML (KaTeX at build time), then the widgets' blocks.
 - ``on_post_build``: the vendored runtime, one search index per language, the
   file:// carriers when building the offline bundle.
 """
 
 from __future__ import annotations
 
+import importlib
+import logging
+import os
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from macros.mathml import render_page_math  # noqa: E402
-from macros.runtime import SHIM_URL, lesson_core_zip, vendor, write_carriers  # noqa: E402,F401  (lesson_core_zip: re-exported for tests and bench)
-from macros.search import split_search_index  # noqa: E402
+from macros import devloop  # noqa: E402  (kept across rebuilds: it holds the source stamps)
+from macros.runtime import SHIM_URL, lesson_core_zip  # noqa: E402,F401  (lesson_core_zip: re-exported for tests and bench)
+
+log = logging.getLogger("mkdocs.plugins.aula")
+COMMAND = "build"
+LOCAL_HOSTS = {"", "127.0.0.1", "localhost", "0.0.0.0", "::1"}
+
+
+def _m(name: str):
+    """A macros module as it is now (`mkdocs serve` may have reloaded it since the last build)."""
+    return importlib.import_module("macros." + name)
 
 
 def offline_enabled(config) -> bool:
@@ -26,16 +46,68 @@ def offline_enabled(config) -> bool:
     return bool(plugin and plugin.config.enabled)
 
 
-@event_priority(100)  # before Material's offline plugin, which would add the shim from a CDN
+def serving(config) -> bool:
+    return bool(config["extra"].get("aula_serve"))
+
+
+def on_startup(command, dirty):
+    global COMMAND
+    COMMAND = command
+    if command == "serve":
+        sys.dont_write_bytecode = True  # new .pyc files under the watched folders would trigger a rebuild
+
+
+def publishing_problem() -> str | None:
+    """Why this build may not be published, when it is one (AULA_PUBLISH=1 or `mkdocs gh-deploy`)."""
+    if COMMAND != "gh-deploy" and os.environ.get("AULA_PUBLISH", "").lower() not in ("1", "true", "yes"):
+        return None
+    url = urlsplit(os.environ.get("AULA_SITE_URL", ""))
+    if url.scheme in ("http", "https") and (url.hostname or "") not in LOCAL_HOSTS:
+        return None
+    return ("a build for publishing needs the site's address: set AULA_SITE_URL, e.g. "
+            "AULA_SITE_URL=https://<user>.github.io/<repo>/ (the GitHub Pages workflow takes it from the "
+            "repository's Pages settings); without it canonical links and the sitemap would point to "
+            f"{os.environ.get('AULA_SITE_URL') or '127.0.0.1'}")
+
+
+@event_priority(100)  # before the macros plugin imports macros/main.py (and lesson_core) for this build
 def on_config(config):
+    devloop.quiet()
+    if COMMAND == "serve":
+        devloop.refresh_modules()
+        devloop.lenient()
+        config["extra"]["aula_serve"] = True
+        config["plugins"]["macros"].config["on_error_fail"] = False
+    found = publishing_problem()
+    if found:
+        raise PluginError(found)
     if offline_enabled(config):
         config["extra"]["polyfills"] = [SHIM_URL]
         config["extra"]["aula_offline"] = True
     return config
 
 
+def on_serve(server, config, builder):
+    for name in (*devloop.WATCHED, "overrides"):
+        server.watch(str(ROOT / name))
+    return server
+
+
+def on_env(env, config, files):
+    env.bytecode_cache = devloop.TEMPLATES  # compiled once per process, not once per language and rebuild
+    return env
+
+
+def on_pre_build(config):
+    for message in _m("authoring").missing_twins(Path(config["docs_dir"])):
+        if not serving(config):
+            raise PluginError(message)
+        log.error(message)
+
+
 def on_page_content(html_text: str, page, config, files):
-    return render_page_math(html_text, page.file.src_path)
+    html_text = _m("mathml").render_page_math(html_text, page.file.src_path)
+    return _m("authoring").unstash(html_text, page)
 
 
 def site_root(config) -> Path:
@@ -52,10 +124,11 @@ def on_post_build(config):
     if root != Path(config["site_dir"]):
         return  # the nested Portuguese build: the main build's hook runs after it, once
     offline = offline_enabled(config)
-    runtime_files = vendor(root, offline)
-    split_search_index(root, offline)
+    runtime = _m("runtime")
+    runtime_files = runtime.vendor(root, offline, with_snapshot=not serving(config))
+    _m("search").split_search_index(root, offline)
     if offline:
-        write_carriers(root, runtime_files)
+        runtime.write_carriers(root, runtime_files)
     if offline or not config.get("site_url"):
         # A bundle on a USB stick has no address; without one a sitemap lists "None/...".
         for name in ("sitemap.xml", "sitemap.xml.gz"):

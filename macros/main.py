@@ -6,13 +6,16 @@ In a page::
     {{ value("pe_ambiguity", "full_distance", digits=3) }}   one computed number, formatted
 
 The page language comes from the page's folder (``docs/es/`` or ``docs/pt/``).
-An author's mistake (unknown widget, unknown or bad parameter, unknown data
-field) stops the build with the file, the line and the macro named.
+An author's mistake (unknown widget, unknown or bad parameter, unknown data field, a widget
+that raises, a view with NaN or broken HTML) stops ``mkdocs build`` with the file, the line
+and the macro named, in English; under ``mkdocs serve`` it is logged and shown on the page
+instead (see :mod:`macros.authoring`). A widget's block reaches the page through
+:func:`macros.authoring.stash`, so Markdown never touches it.
 """
 
 from __future__ import annotations
 
-import re
+import difflib
 from pathlib import Path
 
 import lesson_core
@@ -20,12 +23,21 @@ from lesson_core.fmt import fmt, fmt_pct
 from lesson_core.html import Markup
 from lesson_core.messages import ParamError
 from lesson_core.registry import UnknownParam, UnknownWidget
+from macros import devloop
+from macros.authoring import MacroError, author_error, call_text, locate, raised_at, stash
+from macros.checks import problem
+
+__all__ = ["define_env", "page_lang", "MacroError"]
 
 LANGS = ("es", "pt")
 
 
-class MacroError(Exception):
-    """An author's mistake in a macro call; the message names file, line and macro."""
+class BadView(Exception):
+    """A view or precomputed state a reader must not receive (see macros/checks.py)."""
+
+
+class FieldError(Exception):
+    """A `value()` field that is missing or not a finite number."""
 
 
 def page_lang(page) -> str:
@@ -40,42 +52,62 @@ def page_lang(page) -> str:
     raise MacroError(f"{src}: page is outside docs/es/ and docs/pt/; cannot tell its language")
 
 
-def _call_text(name: str, widget_id: str, args: tuple, params: dict) -> str:
-    inner = ", ".join([repr(widget_id)] + [repr(a) for a in args] + [f"{k}={v!r}" for k, v in params.items()])
-    return f"{name}({inner})"
+def check_view(part: str, values: dict, html: str) -> None:
+    """The `check` callback of render_block: every view and precomputed state, before it is kept."""
+    found = problem(html)
+    if found:
+        shown = ", ".join(f"{k}={v!r}" for k, v in values.items())
+        raise BadView(f"part {part!r} with {shown}: {found}")
 
 
-def _locate(page, name: str, widget_id: str, nth: int) -> str:
-    """'docs/es/x.md:42' for the nth call of macro `name` with this widget on the page."""
-    path = Path(page.file.abs_src_path)
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return str(path)
-    pattern = re.compile(r"\b" + name + r"\(\s*['\"]" + re.escape(widget_id) + r"['\"]")
-    hits = [i + 1 for i, line in enumerate(lines) for _ in pattern.finditer(line)]
-    line = hits[nth] if nth < len(hits) else (hits[0] if hits else 0)
-    try:
-        shown = path.relative_to(Path.cwd())
-    except ValueError:
-        shown = path
-    return f"{shown}:{line}" if line else str(shown)
+def detail(err: Exception, widget_id: str, lang: str) -> str:
+    """The English explanation of a failed macro (a reader's message quoted in the page's language)."""
+    if isinstance(err, ParamError):
+        said = err.text.get(lang) or next(iter(err.text.values()))
+        return f"parameter {err.param!r} rejects this value; readers would read: {said}" if err.param else said
+    if isinstance(err, UnknownWidget):
+        close = difflib.get_close_matches(widget_id, [w["id"] for w in lesson_core.list_widgets()], n=1)
+        return f"unknown widget {widget_id!r}" + (f"; did you mean {close[0]!r}?" if close else
+                                                  "; `python -m lesson_core list` shows them all")
+    if isinstance(err, (UnknownParam, FieldError, BadView)):
+        return str(err)
+    where = raised_at(err)
+    notes = "; ".join(getattr(err, "__notes__", []))
+    return (f"the widget raised {type(err).__name__}: {err}" + (f" at {where}" if where else "")
+            + (f" ({notes})" if notes else ""))
+
+
+def lookup(data: dict, field: str):
+    """The number at a dotted path of a widget's data ("code.3"); explains what exists when missing."""
+    node = data
+    for key in field.split("."):
+        try:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        except (KeyError, IndexError, ValueError, TypeError):
+            there = (f"indices 0..{len(node) - 1}" if isinstance(node, list)
+                     else "fields " + ", ".join(map(repr, node)) if isinstance(node, dict) else "no fields")
+            raise FieldError(f"no data field {field!r} (at {key!r} there are {there})") from None
+    if isinstance(node, bool) or not isinstance(node, (int, float)):
+        raise FieldError(f"data field {field!r} is not a number: {node!r}")
+    if node != node or node in (float("inf"), float("-inf")):
+        raise FieldError(f"data field {field!r} is not finite ({node}): the widget computed no usable number")
+    return node
 
 
 def define_env(env):
     counters: dict[tuple, int] = {}
+
+    def serving() -> bool:
+        return bool(env.conf["extra"].get("aula_serve"))
 
     def _nth(page, key: str) -> int:
         k = (id(page), key)  # a new Page object on every (re)build, so `mkdocs serve` restarts at 0
         counters[k] = counters.get(k, -1) + 1
         return counters[k]
 
-    def _fail(page, name: str, widget_id: str, nth: int, call: str, err: Exception) -> MacroError:
-        where = _locate(page, name, widget_id, nth)
-        detail = err.text["es"] if isinstance(err, ParamError) else str(err)
-        if isinstance(err, ParamError) and err.param:
-            detail = f"parameter {err.param!r}: {detail}"
-        return MacroError(f"{where}: macro {call}: {detail}")
+    def _fail(page, name: str, widget_id: str, nth: int, call: str, err: Exception, lang: str) -> str:
+        message = f"{locate(page, name, widget_id, nth)}: macro {call}: {detail(err, widget_id, lang)}"
+        return author_error(serving(), page, message, inline=name == "value")
 
     @env.macro
     def widget(widget_id: str, **params) -> Markup:
@@ -83,12 +115,16 @@ def define_env(env):
         page = env.page
         nth = _nth(page, "widget:" + widget_id)
         lang = page_lang(page)
-        call = _call_text("widget", widget_id, (), params)
+        call = call_text("widget", widget_id, (), params)
         try:
             uid = f"w-{widget_id}-{nth}".replace("_", "-")
-            return lesson_core.render_block(widget_id, params, lang, uid)
-        except (UnknownWidget, UnknownParam, ParamError) as err:
-            raise _fail(page, "widget", widget_id, nth, call, err) from None
+            block = lambda: lesson_core.render_block(widget_id, params, lang, uid, check=check_view)  # noqa: E731
+            if serving():  # kept between rebuilds while the widget's sources are unchanged
+                key = (widget_id, repr(sorted(params.items())), lang, uid)
+                return Markup(stash(page, devloop.cached_block(lesson_core.get(widget_id).fn.__module__, key, block)))
+            return Markup(stash(page, block()))
+        except Exception as err:  # every failure is the author's to see, named by file and line
+            return Markup(_fail(page, "widget", widget_id, nth, call, err, lang))
 
     @env.macro
     def value(widget_id: str, field: str, digits: int | None = None, pct: bool = False, **params) -> str:
@@ -96,21 +132,12 @@ def define_env(env):
         page = env.page
         nth = _nth(page, "value:" + widget_id)
         lang = page_lang(page)
-        call = _call_text("value", widget_id, (field,), params)
+        call = call_text("value", widget_id, (field,), params)
         try:
             result = lesson_core.render(widget_id, params, lang)
             if not result["ok"]:
-                raise ParamError(result["error"]["param"], {"es": result["error"]["message"]})
-            node = result["data"]
-            for key in field.split("."):
-                node = node[int(key)] if isinstance(node, list) else node[key]
-            if isinstance(node, bool) or not isinstance(node, (int, float)):
-                raise TypeError(f"data field {field!r} is not a number: {node!r}")
+                raise ParamError(result["error"]["param"], {lang: result["error"]["message"]})
+            node = lookup(result["data"], field)
             return fmt_pct(node, lang, digits if digits is not None else 1) if pct else fmt(node, lang, digits)
-        except (KeyError, IndexError, ValueError) as err:
-            if isinstance(err, ParamError):
-                raise _fail(page, "value", widget_id, nth, call, err) from None
-            raise _fail(page, "value", widget_id, nth, call,
-                        LookupError(f"no data field {field!r} ({err})")) from None
-        except (UnknownWidget, UnknownParam, TypeError) as err:
-            raise _fail(page, "value", widget_id, nth, call, err) from None
+        except Exception as err:
+            return _fail(page, "value", widget_id, nth, call, err, lang)

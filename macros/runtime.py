@@ -75,19 +75,22 @@ def _copy_if_changed(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
-def vendor(root: Path, offline: bool = False) -> dict[str, bytes]:
+def vendor(root: Path, offline: bool = False, with_snapshot: bool = True) -> dict[str, bytes]:
     """Copy the runtime into the site; returns the files the browser's Python needs, by name.
 
     The offline bundle carries the same files as classic scripts only (see write_carriers), and
-    its pages load them whatever the protocol, so the plain copies are left out of it."""
+    its pages load them whatever the protocol, so the plain copies are left out of it.
+    Without the snapshot (``mkdocs serve``: making one costs seconds per edit) the worker
+    starts Python from scratch with the fresh lesson_core.zip: slower to get ready, same results."""
     if not PYODIDE_DIR.is_dir() or not SHIM.exists():
         raise PluginError("node_modules is missing or incomplete: run `npm ci` first (see README)")
     _copy_if_changed(SHIM, root / SHIM_URL)
     core = lesson_core_zip()
-    snap = snapshot(core)
+    snap = snapshot(core) if with_snapshot else None
     files = {name: (PYODIDE_DIR / name).read_bytes() for name in PYODIDE_FILES}
-    files.update({"lesson_core.zip": core, "python.snapshot.gz": snap,
-                  "py-worker-file.js": FILE_WORKER.read_bytes()})
+    files.update({"lesson_core.zip": core, "py-worker-file.js": FILE_WORKER.read_bytes()})
+    if snap:
+        files["python.snapshot.gz"] = snap
     aula = root / "assets" / "aula"
     if offline:
         (aula / "py-worker.mjs").unlink(missing_ok=True)
@@ -96,7 +99,8 @@ def vendor(root: Path, offline: bool = False) -> dict[str, bytes]:
         _copy_if_changed(PYODIDE_DIR / name, root / "assets" / "pyodide" / name)
     aula.mkdir(parents=True, exist_ok=True)
     (aula / "lesson_core.zip").write_bytes(core)
-    (aula / "python.snapshot.gz").write_bytes(snap)
+    if snap:
+        (aula / "python.snapshot.gz").write_bytes(snap)
     return files
 
 

@@ -5,6 +5,7 @@ Numbers come from :mod:`lesson_core.positional`; this module only lays them out.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from .. import fpmath as fp
@@ -44,6 +45,7 @@ RAW_WORD = [0.8, -0.3, 0.5, 0.1]
 RAW_D = 4
 
 
+@functools.lru_cache(maxsize=2)  # the same chart beside every position the build precomputes
 def _raw_chart(lang: str) -> Markup:
     """Raw count and one wave over positions 0..10 000, on the scale of a word's numbers."""
     W, H, left, top = 560, 200, 44, 14
@@ -126,6 +128,7 @@ def raw_vs_wave(p: dict, lang: str) -> View:
 MAP_POSITIONS = 50
 
 
+@functools.lru_cache(maxsize=8)  # one map per d and language: the build precomputes it with every position
 def _heatmap(d: int, lang: str) -> Markup:
     rows = pe.pe_matrix(range(MAP_POSITIONS), d)
     uri = png_data_uri([[diverging_rgb(v) for v in row] for row in rows])

@@ -1,0 +1,213 @@
+"""What authors meet: the build's checks of widget HTML, widgets inside admonitions, lists and
+content tabs, missing twin pages, widgets that raise or compute NaN, builds for publishing.
+
+The builds run in a small copy of the project (two pages per language), so each costs seconds."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import ROOT
+from macros.authoring import TOKEN_RE, missing_twins, stash, unstash
+from macros.checks import problem
+
+CONTEXTS_ES = """---
+title: Contextos
+---
+
+# Contextos
+
+!!! note "Dentro de un aviso"
+
+    {{ widget("pe_fingerprint", pos=5) }}
+
+- Dentro de una lista:
+
+    {{ widget("pe_sum", word="dog", pos=1) }}
+
+=== "Pestaña uno"
+
+    {{ widget("tokenizer", text='dijo "hola" <script>alert(1)</script>') }}
+
+=== "Pestaña dos"
+
+    La distancia es {{ value("pe_ambiguity", "full_distance", digits=2) }}.
+"""
+
+
+# --- the HTML checks ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("html,expect", [
+    ("<p>x</b>", "</b> closes <p>"),
+    ("<div><p>x</p>", "<div> never closed"),
+    ("</p>", "closes nothing"),
+    ('<p>dijo "hola" <script>alert(1)</script></p>', "<script>"),
+    ("<p>entropía: nan bits</p>", "non-finite"),
+    ('<svg><rect x="NaN" y="1"/></svg>', "non-finite"),
+    ("<p>−Infinity</p>", "non-finite"),
+    ('<img src="x" onerror="alert(1)">', "event attribute"),
+    ('<a href="javascript:alert(1)">x</a>', "javascript:"),
+])
+def test_checks_find_what_a_reader_must_not_get(html, expect):
+    found = problem(html)
+    assert found and expect in found, (html, found)
+
+
+def test_checks_pass_clean_html():
+    for html in ('<p class="a">0,5 &lt;b&gt;</p><br><svg><rect x="1"/><text>infinito</text></svg>',
+                 '<image href="data:image/png;base64,AAnan+inf/Nan"/>', "<p>nanómetro, información</p>"):
+        assert problem(html) is None, html
+
+
+def test_stash_survives_markdown_contexts():
+    class Page:
+        pass
+    page = Page()
+    block = '<div class="aula-widget" data-base="{&quot;a&quot;:1}"><p>x</p></div>'
+    token = stash(page, block)
+    assert TOKEN_RE.fullmatch(token)
+    assert unstash(f"<p>{token}</p>", page) == block
+    assert unstash(f"<li>{token}</li>", page) == f"<li>{block}</li>"
+
+
+def test_missing_twin_is_named(tmp_path):
+    for lang in ("es", "pt"):
+        (tmp_path / lang).mkdir()
+        (tmp_path / lang / "index.md").write_text("# x")
+    (tmp_path / "es" / "softmax.md").write_text("# x")
+    (messages,) = [missing_twins(tmp_path)]
+    assert len(messages) == 1 and "pt/softmax.md is missing" in messages[0] and "Portuguese" in messages[0]
+
+
+# --- builds of a small copy of the project -------------------------------------------------
+
+def mini_project(top: Path) -> Path:
+    """The project with two pages per language: home and a page of widgets in Markdown containers."""
+    for name in ("macros", "overrides", "scripts", "lesson_core"):
+        shutil.copytree(ROOT / name, top / name, ignore=shutil.ignore_patterns("__pycache__"))
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = re.sub(r"\nnav:\n(  - .*\n)+", "\nnav:\n  - index.md\n  - contexts.md\n", config)
+    (top / "mkdocs.yml").write_text(config, encoding="utf-8")
+    for lang in ("es", "pt"):
+        (top / "docs" / lang).mkdir(parents=True)
+        (top / "docs" / lang / "index.md").write_text("# Aula\n\n[Contextos](contexts.md)\n", encoding="utf-8")
+        (top / "docs" / lang / "contexts.md").write_text(CONTEXTS_ES, encoding="utf-8")
+    os.symlink(ROOT / "node_modules", top / "node_modules")
+    return top
+
+
+def mkdocs_build(top: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(top / "site")],
+                          cwd=top, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})})
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory) -> Path:
+    top = mini_project(tmp_path_factory.mktemp("mini"))
+    proc = mkdocs_build(top)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    return top
+
+
+@pytest.mark.slow
+def test_widgets_work_inside_admonitions_lists_and_tabs(mini):
+    doc = BeautifulSoup((mini / "site" / "contexts" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    article = doc.find("article")
+    assert "AULABLOCK" not in str(article)
+    for selector, widget_id in ((".admonition", "pe_fingerprint"), ("li", "pe_sum"), (".tabbed-block", "tokenizer")):
+        found = article.select(f'{selector} .aula-widget[data-widget="{widget_id}"]')
+        assert len(found) == 1, (selector, widget_id)
+        w = found[0]
+        assert json.loads(w["data-base"]), widget_id           # the attribute is whole, valid JSON
+        assert w.select(".aula-view .aula-part"), widget_id
+        assert "aula-widget" not in w.get_text()                # no markup shown as text
+    tok = article.select_one('.aula-widget[data-widget="tokenizer"]')
+    assert json.loads(tok["data-base"])["text"] == 'dijo "hola" <script>alert(1)</script>'
+    assert not tok.select(".aula-view script")                  # the reader's text stays text
+    assert article.select(".tabbed-set input") and len(article.select(".tabbed-block")) == 2
+    assert re.search(r"La distancia es \d", article.get_text())
+
+
+def break_and_build(mini: Path, path: str, text: str | None, env: dict | None = None) -> str:
+    """Build with one file changed (or removed when text is None); returns the output; restores it."""
+    target = mini / path
+    original = target.read_bytes() if target.exists() else None
+    try:
+        if text is None:
+            target.unlink()
+        else:
+            target.write_text(text, encoding="utf-8")
+        proc = mkdocs_build(mini, env)
+        assert proc.returncode != 0, "the build should have stopped"
+        return proc.stdout + proc.stderr
+    finally:
+        if original is None:
+            target.unlink(missing_ok=True)
+        else:
+            target.write_bytes(original)
+
+
+@pytest.mark.slow
+def test_missing_twin_stops_the_build(mini):
+    out = break_and_build(mini, "docs/pt/contexts.md", None)
+    assert "docs/pt/contexts.md is missing: docs/es/contexts.md has no Portuguese twin" in out, out[-2000:]
+
+
+BAD_WIDGETS = '''
+from ..controls import Range
+from ..html import Markup, h
+from ..registry import View, widget
+
+
+@widget("bad_nan", lesson="bad", title={"es": "x", "pt": "x"},
+        controls=[Range("t", {"es": "T", "pt": "T"}, 1, min=0, max=3, step=1)])
+def bad_nan(p, lang):
+    x = float("nan") if p["t"] == 3 else 1.0
+    return View(parts={"main": Markup(f"<p>entropía: {x:.2f} bits</p>")}, data={"x": x})
+
+
+@widget("bad_raise", lesson="bad", title={"es": "x", "pt": "x"},
+        controls=[Range("t", {"es": "T", "pt": "T"}, 1, min=0, max=3, step=1)])
+def bad_raise(p, lang):
+    return View(parts={"main": h("p", None, str(1 / (2 - p["t"])))})
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("call,expect", [
+    ('{{ widget("bad_nan") }}',
+     r"docs/es/contexts.md:\d+: macro widget\('bad_nan'\): part 'main' with t=3: a non-finite number in the text: 'nan'"),
+    ('{{ widget("bad_raise") }}',
+     r"docs/es/contexts.md:\d+: macro widget\('bad_raise'\): the widget raised ZeroDivisionError: .* at "
+     r"lesson_core/widgets/zz_bad.py:\d+ \(while precomputing part 'main' with t=2\)"),
+    ('{{ value("bad_nan", "x", t=3) }}', r"data field 'x' is not finite"),
+    ('{{ value("pe_ambiguity", "nope") }}', r"no data field 'nope' \(at 'nope' there are fields '"),
+    ('{{ widget("pe_fingerprnt") }}', r"unknown widget 'pe_fingerprnt'; did you mean 'pe_fingerprint'\?"),
+    ('{{ widget("pe_fingerprint", d=7) }}', r"parameter 'd' rejects this value; readers would read: .*par"),
+])
+def test_widget_mistakes_name_page_line_widget_and_parameters(mini, call, expect):
+    module = mini / "lesson_core" / "widgets" / "zz_bad.py"
+    module.write_text(BAD_WIDGETS, encoding="utf-8")
+    try:
+        out = break_and_build(mini, "docs/es/contexts.md", CONTEXTS_ES + "\n" + call + "\n")
+    finally:
+        module.unlink()
+    assert re.search(expect, out), out[-3000:]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("env", [{"AULA_PUBLISH": "1", "AULA_SITE_URL": ""}, {"AULA_PUBLISH": "1", "AULA_SITE_URL": "http://127.0.0.1:8000/aula/"}])
+def test_a_build_for_publishing_needs_the_address(mini, env):
+    proc = mkdocs_build(mini, {k: v for k, v in env.items()})
+    assert proc.returncode != 0
+    assert "a build for publishing needs the site's address: set AULA_SITE_URL" in proc.stdout + proc.stderr
