@@ -18,17 +18,17 @@ import argparse
 import io
 import os
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from conftest import fetch, mkdocs_serve  # noqa: E402
 BUDGET = 3.0
 PAGE = "positional-encoding/"
 WIDGET_FILE = "lesson_core/widgets/positional.py"
@@ -46,20 +46,6 @@ def project_copy(top: Path) -> Path:
     return top
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def get(url: str) -> bytes:
-    try:
-        with urllib.request.urlopen(url, timeout=30) as r:
-            return r.read()
-    except OSError:
-        return b""
-
-
 def cpu_seconds(pid: int) -> float:
     """utime + stime + cutime + cstime of a process, in seconds (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -70,7 +56,7 @@ def wait_for(url: str, test, timeout: float = 120.0) -> float:
     """Seconds until `test(body)` holds for the body at `url`."""
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < timeout:
-        if test(get(url)):
+        if test(fetch(url)):
             return time.perf_counter() - t0
         time.sleep(0.05)
     raise TimeoutError(f"{url}: the change never showed within {timeout:.0f} s")
@@ -92,14 +78,8 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="aula-serve-") as tmp:
         top = project_copy(Path(tmp))
-        port = free_port()
-        base = f"http://127.0.0.1:{port}/aula/"
-        log = open(top / "serve.log", "w")
-        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
         t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
-                                cwd=top, stdout=log, stderr=subprocess.STDOUT, env=env)
-        try:
+        with mkdocs_serve(top) as (proc, base, _log):
             wait_for(base + PAGE, lambda b: b"aula-widget" in b, timeout=600)
             print(f"{'serve: first page served':<44} {time.perf_counter() - t0:6.2f} s", flush=True)
             times: dict[str, list[float]] = {"markdown": [], "widget": [], "widget (zip for Pyodide)": []}
@@ -107,14 +87,14 @@ def main() -> int:
             page_md = top / "docs" / "es" / "positional-encoding.md"
             widget_py = top / WIDGET_FILE
             for run in range(args.runs):
-                marker = f"Marca{run}x{port}"
+                marker = f"Marca{run}x{proc.pid}"
                 time.sleep(1.5)  # let the watcher settle after the previous rebuild
                 c0 = cpu_seconds(proc.pid)
                 page_md.write_text(page_md.read_text(encoding="utf-8") + f"\n\n{marker}\n", encoding="utf-8")
                 times["markdown"].append(wait_for(base + PAGE, lambda b: marker.encode() in b))
                 cpu["markdown"].append(cpu_seconds(proc.pid) - c0)
 
-                marker = f"Onda{run}x{port}"
+                marker = f"Onda{run}x{proc.pid}"
                 time.sleep(1.5)
                 text = widget_py.read_text(encoding="utf-8")
                 assert CAPTION in text, f"{WIDGET_FILE} changed: update CAPTION in this benchmark"
@@ -141,13 +121,6 @@ def main() -> int:
             errors = [line for line in (top / "serve.log").read_text().splitlines() if "ERROR" in line]
             if errors:
                 print("serve log errors:", *errors[:5], sep="\n  ")
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-            log.close()
     return 0
 
 

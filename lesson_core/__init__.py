@@ -12,6 +12,7 @@ surface, shared by the build's macros, the browser (Pyodide) and the command lin
 from __future__ import annotations
 
 import json
+import traceback
 
 from . import widgets as _widgets  # noqa: F401  (registers every widget)
 from .block import render_block
@@ -49,8 +50,10 @@ def render_json(widget_id: str, params_json: str, lang: str) -> str:
         params = json.loads(params_json) if params_json else {}
         result = render(widget_id, params, lang)
     except Exception as err:  # the browser must get an answer, not a stack trace
+        frame = traceback.extract_tb(err.__traceback__)[-1]  # for the author, in the browser's console
+        where = f" (at {'/'.join(frame.filename.split('/')[-2:])}:{frame.lineno})"
         result = {"widget": widget_id, "lang": lang, "ok": False,
-                  "error": {"param": None, "message": None, "internal": f"{type(err).__name__}: {err}"}}
+                  "error": {"param": None, "message": None, "internal": f"{type(err).__name__}: {err}{where}"}}
     return json.dumps(result, ensure_ascii=False, sort_keys=True)
 
 

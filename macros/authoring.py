@@ -18,7 +18,7 @@ from pathlib import Path
 
 from lesson_core.html import Markup, h
 
-__all__ = ["MacroError", "locate", "call_text", "raised_at", "author_error", "stash", "unstash", "missing_twins"]
+__all__ = ["MacroError", "locate", "call_text", "raised_at", "author_error", "stash", "unstash", "missing_twins", "syntax_error_text"]
 
 ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger("mkdocs.plugins.aula")
@@ -121,3 +121,17 @@ def missing_twins(docs: Path) -> list[str]:
                        f"{LANGUAGE_NAMES[other]} twin (every page exists in docs/es/ and docs/pt/ with the same "
                        f"file name; write the {LANGUAGE_NAMES[other]} page, or remove this one)")
     return out
+
+
+def syntax_error_text(error, markdown: str, page) -> str:
+    """A Jinja syntax error in a page, with the line counted in the file (front matter included):
+    for mkdocs-macros' error formatter (the terminal, and the page under `mkdocs serve`)."""
+    path = Path(page.file.abs_src_path)
+    try:
+        offset = len(path.read_text(encoding="utf-8").splitlines()) - len(markdown.splitlines())
+    except OSError:
+        offset = 0
+    lines = markdown.splitlines()
+    source = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else ""
+    return (f"**Macro syntax error** at `{shown_path(path)}:{error.lineno + max(offset, 0)}`: {error.message}"
+            f"\n\n    {source}\n")

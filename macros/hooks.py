@@ -22,7 +22,9 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from jinja2 import TemplateSyntaxError
 from mkdocs.exceptions import PluginError
+from mkdocs_macros.errors import format_error
 from mkdocs.plugins import event_priority
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,11 +75,17 @@ def publishing_problem() -> str | None:
 @event_priority(100)  # before the macros plugin imports macros/main.py (and lesson_core) for this build
 def on_config(config):
     devloop.quiet()
+    # mkdocs-macros formats errors by type (functools.singledispatch): a page's Jinja syntax error
+    # gets its line counted in the file, front matter included
+    format_error.register(TemplateSyntaxError)(lambda err, markdown, page: _m("authoring").syntax_error_text(
+        err, markdown, page))
     if COMMAND == "serve":
         devloop.refresh_modules()
         devloop.lenient()
         config["extra"]["aula_serve"] = True
         config["plugins"]["macros"].config["on_error_fail"] = False
+    config["extra"]["aula_version"] = _m("version").version()  # the footer (overrides/partials/copyright.html)
+    config["extra"]["aula_built"] = _m("version").build_date()
     found = publishing_problem()
     if found:
         raise PluginError(found)

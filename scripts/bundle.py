@@ -11,14 +11,23 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from macros.version import build_date, version  # noqa: E402
+from bundle_readme import readme_texts  # noqa: E402  (beside this script)
 
 
 def build(dest: Path) -> None:
-    env = {**os.environ, "AULA_OFFLINE": "true"}
+    env = {**os.environ, "AULA_OFFLINE": "true", "NO_MKDOCS_2_WARNING": "1"}
     if dest.exists():
         shutil.rmtree(dest)
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dest)],
                    cwd=ROOT, env=env, check=True)
+    for source_map in dest.rglob("*.map"):  # the theme's source maps: for its developers, not for students
+        source_map.unlink()
+    for name, text in readme_texts(version(), build_date()).items():
+        # UTF-8 with a byte order mark and CRLF line ends: Windows' Notepad shows the accents right
+        (dest / name).write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
 
 
 def zip_folder(folder: Path, out: Path) -> None:

@@ -4,4 +4,5 @@
 # search from file://) and the runtime also written as classic scripts for file://.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export NO_MKDOCS_2_WARNING=1   # Material's end-of-life banner
 exec .venv/bin/python scripts/bundle.py "$@"

@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PYTHON="${PYTHON:-python3}"
+export NO_MKDOCS_2_WARNING=1   # Material's end-of-life banner, printed by every mkdocs command
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import http.server
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import threading
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -122,3 +125,33 @@ def normalized(pg, html: str) -> str:
 
 def wait_python(pg, state: str = "ready"):
     pg.wait_for_function(f"document.documentElement.dataset.python === '{state}'", timeout=PY_TIMEOUT)
+
+
+def fetch(url: str) -> bytes:
+    """The body at `url`, or b"" when it cannot be had (yet)."""
+    try:
+        with urllib.request.urlopen(url, timeout=30) as r:
+            return r.read()
+    except OSError:
+        return b""
+
+
+@contextlib.contextmanager
+def mkdocs_serve(top: Path):
+    """`mkdocs serve` running in the project folder `top` on a free port: yields (process, base URL,
+    log file); the server is stopped afterwards. Used by test_serve.py and bench/serve_reload.py."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = open(top / "serve.log", "w+", encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"], cwd=top,
+                            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    try:
+        yield proc, f"http://127.0.0.1:{port}/aula/", log
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()

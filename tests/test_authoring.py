@@ -211,3 +211,24 @@ def test_a_build_for_publishing_needs_the_address(mini, env):
     proc = mkdocs_build(mini, {k: v for k, v in env.items()})
     assert proc.returncode != 0
     assert "a build for publishing needs the site's address: set AULA_SITE_URL" in proc.stdout + proc.stderr
+
+
+def test_live_failure_tells_the_author_where(monkeypatch):
+    """What the browser's console shows when a widget raises for a typed value (aula.js logs it
+    with the widget id and parameters; the reader sees py_error in their language)."""
+    import lesson_core
+    from lesson_core.registry import get
+
+    def broken(p, lang):
+        return 1 / 0
+    monkeypatch.setattr(get("pe_fingerprint"), "fn", broken)
+    out = json.loads(lesson_core.render_json("pe_fingerprint", '{"pos": "12"}', "pt"))
+    assert out["ok"] is False and out["error"]["message"] is None
+    assert out["error"]["internal"].startswith("ZeroDivisionError: division by zero (at tests/test_authoring.py:")
+
+
+@pytest.mark.slow
+def test_jinja_syntax_error_names_the_files_line(mini):
+    out = break_and_build(mini, "docs/es/contexts.md", CONTEXTS_ES + '\n{{ widget("pe_sum" }}\n')
+    line = len(CONTEXTS_ES.splitlines()) + 2                  # counted in the file, front matter included
+    assert f"Macro syntax error** at `docs/es/contexts.md:{line}`: unexpected '}}'" in out, out[-2000:]

@@ -254,3 +254,24 @@ def test_partly_copied_bundle_still_shows_the_lesson(browser, damaged):
         assert not outside_requests(pg, damaged)
     finally:
         context.close()
+
+
+def test_bundle_tells_teachers_how_to_open_it(bundle):
+    """LEEME.txt / LEIA-ME.txt at the top, a language choice on index.html, version and date in the
+    footer, no source maps."""
+    from macros.version import build_date, version
+    for name, words in (("LEEME.txt", ("Windows", "Extraer todo", "macOS", "Linux", "ChromeOS", "pt/index.html")),
+                        ("LEIA-ME.txt", ("Windows", "Extrair tudo", "macOS", "Linux", "ChromeOS", "pt/index.html"))):
+        raw = (bundle / name).read_bytes()
+        assert raw.startswith(b"\xef\xbb\xbf") and b"\r\n" in raw, name
+        text = raw.decode("utf-8-sig")
+        assert all(w in text for w in words), name
+        assert version() in text and build_date() in text, name
+    home = BeautifulSoup((bundle / "index.html").read_text(encoding="utf-8"), "html.parser")
+    choice = {a["lang"]: a["href"] for a in home.select(".aula-choose-language a")}
+    assert choice == {"es": "index.html", "pt": "pt/index.html"}
+    pt_home = BeautifulSoup((bundle / "pt" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert {a["lang"]: a["href"] for a in pt_home.select(".aula-choose-language a")} == {
+        "es": "../index.html", "pt": "index.html"}
+    assert f"Aula {version()} · {build_date()}" in " ".join(home.select_one(".aula-version").get_text().split())
+    assert not list(bundle.rglob("*.map"))

@@ -148,7 +148,7 @@
     if (w._inflight) { w._next = values; return; }  // one request at a time per widget; the latest wins
     w._inflight = true;
     var id = ++py.seq;
-    py.pending[id] = { w: w, gen: w._gen };
+    py.pending[id] = { w: w, gen: w._gen, params: values };
     w.setAttribute("aria-busy", "true");
     py.worker.postMessage({ id: id, widget: w.getAttribute("data-widget"), lang: w.getAttribute("data-lang"),
                             params: JSON.stringify(values) });
@@ -181,6 +181,17 @@
       }
     } else {
       status(w, msgs.py_error);
+      logLiveError(w, req.params, result);
+    }
+  }
+
+  /* A live computation that failed unexpectedly (a widget's bug, not a reader's input): the reader
+     sees py_error; the author finds the widget, its parameters and Python's error in the console. */
+  function logLiveError(w, params, result) {
+    var why = (result && result.error && result.error.internal) || "no result";
+    if (window.console) {
+      console.error("Aula: live computation failed in widget " + w.getAttribute("data-widget") + " (#" + w.id +
+                    ") with parameters " + JSON.stringify(params) + ": " + why);
     }
   }
 
