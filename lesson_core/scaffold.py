@@ -92,7 +92,7 @@ def example(p: dict, lang: str) -> View:
     caption = tr(lang, {{"es": f"El doble de {{fmt(x, lang, 1)}} es {{fmt(y, lang, 1)}}.",
                         "pt": f"O dobro de {{fmt(x, lang, 1)}} é {{fmt(y, lang, 1)}}."}})
     figure = svg(W, H, bar, label, label=caption) + h("p", {{"class": "aula-readout"}}, caption)
-    return View(parts={{"main": figure}}, data={{"x": x, "double": y}})
+    return View(parts={{"main": figure}}, data={{"x": x, "double": y}}, summary=caption)  # summary: for screen readers
 
 
 # Non-default calls that the parity test runs under Pyodide and CPython (identical JSON required).
@@ -126,13 +126,15 @@ def _titles(name: str) -> str:
 
 
 def add_to_nav(config: str, page: str) -> str:
-    """mkdocs.yml's text with `page` appended to the top-level nav: list (comments kept)."""
+    """mkdocs.yml's text with `page` after the last lesson page at the top of nav: (before any
+    section such as the teachers' one; comments kept)."""
     match = re.search(r"^nav:\n((?:[ \t]+-[^\n]*\n|[ \t]*#[^\n]*\n)+)", config, re.M)
     if not match:
         raise ValueError("mkdocs.yml has no top-level nav: list to add the page to")
-    items = match.group(1)
-    indent = re.match(r"([ \t]+)-", items).group(1)
-    return config[:match.end(1)] + f"{indent}- {page}\n" + config[match.end(1):]
+    indent = re.match(r"([ \t]+)-", match.group(1)).group(1)
+    pages = list(re.finditer(rf"^{indent}- [^:\n]+\.md[ \t]*\n", match.group(1), re.M))
+    at = match.start(1) + (pages[-1].end() if pages else len(match.group(1)))
+    return config[:at] + f"{indent}- {page}\n" + config[at:]
 
 
 def new_lesson(name: str, root: Path) -> list[Path]:

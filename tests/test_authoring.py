@@ -95,7 +95,7 @@ def mini_project(top: Path) -> Path:
     for name in ("macros", "overrides", "scripts", "lesson_core"):
         shutil.copytree(ROOT / name, top / name, ignore=shutil.ignore_patterns("__pycache__"))
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = re.sub(r"\nnav:\n(  - .*\n)+", "\nnav:\n  - index.md\n  - contexts.md\n", config)
+    config = re.sub(r"\nnav:\n([ \t]+- .*\n)+", "\nnav:\n  - index.md\n  - contexts.md\n", config)
     (top / "mkdocs.yml").write_text(config, encoding="utf-8")
     for lang in ("es", "pt"):
         (top / "docs" / lang).mkdir(parents=True)

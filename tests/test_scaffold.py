@@ -14,8 +14,9 @@ from lesson_core.scaffold import add_to_nav, new_lesson
 from test_authoring import mini_project, mkdocs_build
 
 
-def test_nav_entry_keeps_the_rest():
-    config = "site_name: x\n\nnav:\n  - index.md\n  # later\n  - a.md\n\nplugins:\n  - search\n"
+def test_nav_entry_goes_after_the_last_lesson():
+    config = ("site_name: x\n\nnav:\n  - index.md\n  # later\n  - a.md\n  - Docentes:\n    - t/a.md\n"
+              "\nplugins:\n  - search\n")
     assert add_to_nav(config, "b.md") == config.replace("  - a.md\n", "  - a.md\n  - b.md\n")
 
 
