@@ -267,4 +267,17 @@ def variant(chapter: str, n: int) -> list[dict]:
         raise KeyError(f"unknown worksheet chapter {chapter!r}; known: {list(GENERATORS)}")
     if not 1 <= n <= VARIANTS:
         raise ValueError(f"variant must be 1..{VARIANTS}")
-    return GENERATORS[chapter](make_rng(SEEDS[chapter] * 1000 + n))
+    exercises = GENERATORS[chapter](make_rng(SEEDS[chapter] * 1000 + n))
+    return [{**ex, "answer": _tidy(ex["answer"])} for ex in exercises]
+
+
+def _tidy(x):
+    """Answers to 12 significant digits: exp and log may differ in the last bit between the
+    build's C library and Pyodide's, and a sheet shows 3 decimals."""
+    if isinstance(x, float):
+        return float(f"{x:.12g}")
+    if isinstance(x, list):
+        return [_tidy(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _tidy(v) for k, v in x.items()}
+    return x

@@ -19,10 +19,12 @@ import difflib
 from pathlib import Path
 
 import lesson_core
+from lesson_core import teacher
 from lesson_core.fmt import fmt, fmt_pct
 from lesson_core.html import Markup
 from lesson_core.messages import ParamError
 from lesson_core.registry import UnknownParam, UnknownWidget
+from lesson_core.widgets import turing_quiz
 from macros import devloop
 from macros.authoring import MacroError, author_error, call_text, locate, raised_at, stash
 from macros.checks import problem
@@ -141,3 +143,30 @@ def define_env(env):
             return fmt_pct(node, lang, digits if digits is not None else 1) if pct else fmt(node, lang, digits)
         except Exception as err:
             return _fail(page, "value", widget_id, nth, call, err, lang)
+
+    # --- teacher pages (issue 11) ---------------------------------------------------------
+
+    @env.macro
+    def lesson_plan(lesson_page: str) -> Markup:
+        """The 45-minute class plan of a lesson page, from lesson_core.teacher."""
+        page = env.page
+        nth = _nth(page, "lesson_plan:" + lesson_page)
+        lang = page_lang(page)
+        try:
+            return Markup(stash(page, teacher.plan_html(lesson_page, lang)))
+        except Exception as err:
+            return Markup(_fail(page, "lesson_plan", lesson_page, nth, call_text("lesson_plan", lesson_page, (), {}),
+                                err, lang))
+
+    @env.macro
+    def quiz_key(widget_id: str) -> Markup:
+        """A quiz's answer key: question, options with the right one marked, and the explanation."""
+        page = env.page
+        nth = _nth(page, "quiz_key:" + widget_id)
+        lang = page_lang(page)
+        try:
+            if widget_id not in turing_quiz.QUIZZES:
+                raise LookupError(f"{widget_id!r} is not a quiz; quizzes: {sorted(turing_quiz.QUIZZES)}")
+            return Markup(stash(page, turing_quiz.answer_key(widget_id, lang)))
+        except Exception as err:
+            return Markup(_fail(page, "quiz_key", widget_id, nth, call_text("quiz_key", widget_id, (), {}), err, lang))

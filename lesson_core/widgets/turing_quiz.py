@@ -37,6 +37,7 @@ def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, di
     keys = [k for k, _ in options]
     if correct not in keys:
         raise ValueError(f"{wid}: the computed answer {correct!r} is not among the options")
+    QUIZZES[wid] = (question, options, correct, explain)
 
     @widget(wid, lesson=LESSON, title=title,
             controls=[Choice("answer", ANSWER, "none", options=[("none", NO_ANSWER)] + options, style="buttons")],
@@ -56,6 +57,19 @@ def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, di
         return View(parts={"question": Markup(h("p", {"class": "aula-question"}, tr(lang, question))
                                               + print_options(options, correct, lang)), "feedback": fb},
                     data={"answer": ans, "correct": ok, "right_answer": correct})
+
+
+QUIZZES: dict[str, tuple] = {}  # widget id -> (question, options, correct key, explain), for answer keys
+
+
+def answer_key(wid: str, lang: str) -> Markup:
+    """A quiz's answer key for the teacher's page: question, options with the right one marked,
+    and the explanation the reader sees after answering."""
+    question, options, correct, explain = QUIZZES[wid]
+    items = [h("li", None, h("strong", None, tr(lang, label), " ✓") if k == correct else tr(lang, label))
+             for k, label in options]
+    return h("div", {"class": "aula-answer-key"}, h("p", {"class": "aula-question"}, tr(lang, question)),
+             h("ol", {"type": "a"}, items), explain(lang))
 
 
 def print_options(options: list[tuple[str, dict]], correct: str, lang: str) -> Markup:
