@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-__all__ = ["CORPUS", "pair_counts", "best_pair", "merge_word", "train", "state_at"]
+__all__ = ["CORPUS", "pair_counts", "best_pair", "merge_word", "train", "state_at", "learn"]
 
 CORPUS: list[tuple[str, int]] = [("low", 5), ("lower", 2), ("newest", 6), ("widest", 3)]
 
@@ -85,3 +85,20 @@ def state_at(step: int, corpus: Sequence[tuple[str, int]] = CORPUS) -> dict:
     """The state after ``step`` merges (clamped to the last state)."""
     states = train(corpus)
     return states[max(0, min(step, len(states) - 1))]
+
+
+def learn(corpus: Sequence[tuple[str, int]], n_merges: int) -> list[tuple[Pair, int]]:
+    """The first ``n_merges`` merges (pair, count) of :func:`train`, without keeping every state.
+
+    Same rule, same tie-breaking, for a corpus of thousands of words (the real model's
+    tokenizer, :mod:`lesson_core.model`). Stops early when no pair is left."""
+    words = [(list(w), f) for w, f in corpus]
+    merges: list[tuple[Pair, int]] = []
+    while len(merges) < n_merges:
+        stats = pair_counts(words)
+        nxt = best_pair(stats)
+        if nxt is None:
+            break
+        merges.append((nxt, stats[nxt]))
+        words = [(merge_word(p, nxt), f) if len(p) > 1 else (p, f) for p, f in words]
+    return merges

@@ -1,0 +1,118 @@
+"""The real model's forward pass in plain Python, one token at a time, with a key/value cache.
+
+For each new token at position t (nanoGPT's ``model.py``, one row at a time):
+
+    x = E[id] + P[t]                                         # (d,)
+    per layer:  a = ln1(x);  q, k, v = Wq a, Wk a, Wv a      # (d,) each (one stacked matrix), H heads of hd
+                keys and values of t are appended to the cache
+                per head h:  w = softmax(q_h . k_h[j] / sqrt(hd), j = 0..t)   # attends to the past only
+                             o_h = sum_j w_j v_h[j]
+                x = x + Wo (o_1 ... o_H);   x = x + W2 relu(W1 ln2(x))
+    logits = E lnf(x)                                        # (V,), only when asked
+
+Every sum is ``math.fsum`` (correctly rounded), so CPython 3.11 and Pyodide's 3.14 give
+the same bits; inner loops are ``fsum(map(mul, row, x))``. Caching keys and values makes
+each further token cost one pass through the layers instead of a pass over the whole text.
+
+Example: run = Run(model("es")); run.feed_all([72, 111]); run.logits() -> 583 floats.
+"""
+
+from __future__ import annotations
+
+import math
+from operator import mul
+
+from ..attention import softmax
+from .load import Model
+
+__all__ = ["Run", "layer_norm", "matvec", "EPS"]
+
+EPS = 1e-5
+fsum = math.fsum
+
+
+def matvec(w: list, x: list) -> list:
+    """W x with W stored as rows (out, in)."""
+    return [fsum(map(mul, row, x)) for row in w]
+
+
+def layer_norm(x: list, g: list, b: list) -> list:
+    n = len(x)
+    mu = fsum(x) / n
+    xc = [v - mu for v in x]
+    rstd = 1.0 / math.sqrt(fsum(map(mul, xc, xc)) / n + EPS)
+    return [v * rstd * gi + bi for v, gi, bi in zip(xc, g, b)]
+
+
+class Run:
+    """One text going through the model. ``attention[layer][head][t]`` is row t of the map."""
+
+    def __init__(self, m: Model):
+        self.m = m
+        cfg = m.config
+        self.H, self.hd = cfg["heads"], cfg["d"] // cfg["heads"]
+        self.scale = 1.0 / math.sqrt(self.hd)
+        L = cfg["layers"]
+        self.keys = [[[] for _ in range(self.H)] for _ in range(L)]                    # [l][h][t] -> (hd,)
+        self.vcols = [[[[] for _ in range(self.hd)] for _ in range(self.H)] for _ in range(L)]  # [l][h][j][t]
+        self.attention = [[[] for _ in range(self.H)] for _ in range(L)]
+        self.ids: list[int] = []
+        self.x: list | None = None  # the last position's output of the last layer
+
+    @property
+    def room(self) -> int:
+        return self.m.config["context"] - len(self.ids)
+
+    def feed(self, token: int, output: bool = True) -> None:
+        """Push one token through every layer; its keys and values join the cache.
+
+        ``output=False`` skips what only this position's own next-token scores need: the
+        last layer's output projection and MLP (its keys, values and attention weights are
+        still computed). Reading a text, only the last token needs them."""
+        m, H, hd, d = self.m, self.H, self.hd, self.m.config["d"]
+        t = len(self.ids)
+        if t >= m.config["context"]:
+            raise ValueError("context full")
+        x = [a + b for a, b in zip(m.wte[token], m.wpe[t])]
+        last = len(m.layers) - 1
+        for li, ly in enumerate(m.layers):
+            a = layer_norm(x, ly["ln1_g"], ly["ln1_b"])
+            qkv = matvec(ly["wqkv"], a)
+            q, k, v = qkv[:d], qkv[d:2 * d], qkv[2 * d:]
+            out = []
+            for h in range(H):
+                lo = h * hd
+                qh = q[lo:lo + hd]
+                keys = self.keys[li][h]
+                keys.append(k[lo:lo + hd])
+                cols = self.vcols[li][h]
+                for j in range(hd):
+                    cols[j].append(v[lo + j])
+                w = softmax([fsum(map(mul, qh, kj)) * self.scale for kj in keys])
+                self.attention[li][h].append(w)
+                out += [fsum(map(mul, w, col)) for col in cols]
+            if li == last and not output:
+                self.ids.append(token)
+                self.x = None
+                return
+            x = [a + b for a, b in zip(x, matvec(ly["wo"], out))]
+            u = matvec(ly["w1"], layer_norm(x, ly["ln2_g"], ly["ln2_b"]))
+            x = [a + b for a, b in zip(x, matvec(ly["w2"], [z if z > 0.0 else 0.0 for z in u]))]
+        self.ids.append(token)
+        self.x = x
+
+    def feed_all(self, tokens) -> None:
+        """Read a text: every token, the last one with its output (for :meth:`logits`)."""
+        tokens = list(tokens)
+        for i, t in enumerate(tokens):
+            self.feed(t, output=i == len(tokens) - 1)
+
+    def hidden(self) -> list:
+        """The last position's vector after the final layer norm."""
+        return layer_norm(self.x, self.m.lnf_g, self.m.lnf_b)
+
+    def logits(self) -> list:
+        """Scores of every vocabulary entry as the next token (tied embedding: E h)."""
+        if self.x is None:
+            raise ValueError("no output: feed a token with output=True first")
+        return matvec(self.m.wte, self.hidden())

@@ -1,0 +1,155 @@
+"""Drawings for the real-model lesson: token chips, the attention map, loss curves, the size axis.
+
+Pure views: they take numbers computed by :mod:`lesson_core.model` and return Markup.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .. import tokenizer as tok
+from ..fmt import fmt
+from ..html import Markup, h, num, svg
+from ..scale import big_words
+
+__all__ = ["chips", "attention_map", "loss_chart", "size_axis", "label"]
+
+SUP = str.maketrans("0123456789", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
+
+
+def label(text: str, limit: int = 10) -> str:
+    """A token as a short visible label: ␣ for a space, control characters by name."""
+    shown = tok.visible(text)
+    return shown if len(shown) <= limit else shown[:limit - 1] + "…"
+
+
+def chips(tokens: list, dropped: int) -> Markup:
+    """One chip per token (id below); a character outside the vocabulary as its byte chips."""
+    out, i = [], 0
+    while i < len(tokens):
+        t = tokens[i]
+        cls = "aula-chip" + (" aula-chip-dim" if i < dropped else "")
+        if not t.is_byte:
+            out.append(h("span", {"class": cls}, h("bdi", {"class": "aula-chip-text"}, tok.visible(t.piece)),
+                         h("span", {"class": "aula-chip-id"}, t.id)))
+            i += 1
+            continue
+        n = len(t.piece.encode("utf-8"))
+        group = tokens[i:i + n]
+        if n == 1:  # an ASCII character: its byte is an ordinary token of this vocabulary
+            out.append(h("span", {"class": cls, "title": f"{t.id:02X}"},
+                         h("bdi", {"class": "aula-chip-text"}, tok.visible(t.piece)),
+                         h("span", {"class": "aula-chip-id"}, t.id)))
+        else:
+            out.append(h("span", {"class": "aula-chip-group", "title": f"U+{ord(t.piece):04X}"},
+                         h("bdi", {"class": "aula-chip-char"}, tok.visible(t.piece)),
+                         [h("span", {"class": "aula-chip aula-chip-byte"},
+                            h("span", {"class": "aula-chip-text"}, f"{b.id:02X}"),
+                            h("span", {"class": "aula-chip-id"}, b.id)) for b in group]))
+        i += len(group)
+    return h("div", {"class": "aula-chips", "dir": "ltr"}, out)
+
+
+def attention_map(rows: list, labels: list[str], first: int, caption: str) -> Markup:
+    """Weights of the shown tokens (rows: who looks, columns: at whom), from position ``first`` on.
+    Opacity is the square root of the weight, so that small weights stay visible.
+
+    ``rows[i]`` is the full attention row of token ``first + i`` (weights over positions 0..first+i)."""
+    n = len(labels)
+    cell, left, top = 22, 84, 84
+    W, H = left + n * cell + 8, top + n * cell + 8
+    out = []
+    for i, row in enumerate(rows):
+        for j in range(i + 1):
+            w = row[first + j]
+            out.append(h("rect", {"x": left + j * cell, "y": top + i * cell, "width": cell - 1, "height": cell - 1,
+                                  "fill": "#b2182b", "fill-opacity": num(max(math.sqrt(w), 0.03)),
+                                  "class": "aula-attn-cell"}, h("title", None, f"{labels[i]} → {labels[j]}: {w:.3f}")))
+    for k, text in enumerate(labels):
+        out.append(h("text", {"x": left - 4, "y": top + k * cell + 15, "class": "aula-tick", "text-anchor": "end"},
+                     text))
+        x = left + k * cell + 15
+        out.append(h("text", {"x": x, "y": top - 4, "class": "aula-tick", "text-anchor": "start",
+                              "transform": f"rotate(-60 {x} {top - 4})"}, text))
+    return svg(W, H, out, label=caption, cls="aula-attn-map")
+
+
+def loss_chart(history: list, bigram: float, lang: str) -> Markup:
+    """Training and validation loss by step, and the bigram's validation loss as a dashed line."""
+    W, H, left, right, top, bottom = 560, 260, 44, 12, 12, 36
+    steps = [s for s, _, _ in history]
+    ys = [v for _, a, b in history for v in (a, b)] + [bigram]
+    lo, hi = math.floor(min(ys) * 2) / 2, math.ceil(max(ys) * 2) / 2
+    x_max = max(steps)
+
+    def X(s: float) -> float:
+        return left + (W - left - right) * s / x_max
+
+    def Y(v: float) -> float:
+        return top + (H - top - bottom) * (hi - v) / (hi - lo)
+
+    out = []
+    v = lo
+    while v <= hi + 1e-9:
+        out.append(h("line", {"x1": left, "x2": W - right, "y1": num(Y(v)), "y2": num(Y(v)), "stroke": "currentColor",
+                              "stroke-opacity": "0.15"}))
+        out.append(h("text", {"x": left - 4, "y": num(Y(v) + 4), "class": "aula-tick", "text-anchor": "end"},
+                     fmt(v, lang, 1)))
+        v += 0.5
+    for s in (0, x_max // 2, x_max):
+        out.append(h("text", {"x": num(X(s)), "y": H - 18, "class": "aula-tick", "text-anchor": "middle"}, fmt(s, lang)))
+    out.append(h("text", {"x": num((left + W) / 2), "y": H - 3, "class": "aula-tick", "text-anchor": "middle"},
+                 {"es": "pasos de entrenamiento", "pt": "passos de treinamento"}[lang]))
+    for k, colour, dash in ((1, "#2166ac", None), (2, "#b2182b", None)):
+        d = "M" + "L".join(f"{num(X(row[0]))} {num(Y(row[k]))}" for row in history)
+        out.append(h("path", {"d": d, "fill": "none", "stroke": colour, "stroke-width": 2, "stroke-dasharray": dash}))
+    out.append(h("line", {"x1": left, "x2": W - right, "y1": num(Y(bigram)), "y2": num(Y(bigram)),
+                          "stroke": "currentColor", "stroke-width": 1.5, "stroke-dasharray": "6 4"}))
+    names = {"es": ("entrenamiento", "validación", "bigramas (validación)"),
+             "pt": ("treinamento", "validação", "bigramas (validação)")}[lang]
+    for k, (colour, name) in enumerate(zip(("#2166ac", "#b2182b", "currentColor"), names)):
+        x = W - right - 170
+        y = top + 14 + 16 * k
+        out.append(h("line", {"x1": x, "x2": x + 20, "y1": y - 4, "y2": y - 4, "stroke": colour, "stroke-width": 2,
+                              "stroke-dasharray": "6 4" if k == 2 else None}))
+        out.append(h("text", {"x": x + 26, "y": y, "class": "aula-tick"}, name))
+    cap = {"es": "Pérdida (nats por token) durante el entrenamiento: texto de entrenamiento, texto reservado y "
+                 "el modelo de bigramas en el texto reservado.",
+           "pt": "Perda (nats por token) durante o treinamento: texto de treinamento, texto reservado e o "
+                 "modelo de bigramas no texto reservado."}[lang]
+    return svg(W, H, out, label=cap)
+
+
+def size_axis(points: list[tuple[str, float, bool]], lang: str) -> Markup:
+    """Every size on one logarithmic axis, from ten thousand to a trillion; ours highlighted."""
+    W, H, left, right = 560, 200, 16, 16
+    lo, hi = 4, 12
+
+    def X(v: float) -> float:
+        return left + (W - left - right) * (math.log10(v) - lo) / (hi - lo)
+
+    y0 = 120
+    out = [h("line", {"x1": left, "x2": W - right, "y1": y0, "y2": y0, "class": "aula-axis"})]
+    for e in range(lo, hi + 1):
+        x = num(X(10**e))
+        out.append(h("line", {"x1": x, "x2": x, "y1": y0 - 4, "y2": y0 + 4, "class": "aula-axis"}))
+        out.append(h("text", {"x": x, "y": y0 + 18, "class": "aula-tick", "text-anchor": "middle"},
+                     "10" + str(e).translate(SUP)))
+    for k, (name, params, ours) in enumerate(sorted(points, key=lambda p: p[1])):
+        x = X(params)
+        dy = 18 * (k % 3)
+        colour = "#2166ac" if ours else "#b2182b"
+        out.append(h("line", {"x1": num(x), "x2": num(x), "y1": y0, "y2": y0 - 30 - dy, "stroke": colour,
+                              "stroke-opacity": "0.5"}))
+        out.append(h("circle", {"cx": num(x), "cy": y0, "r": 6 if ours else 4, "fill": colour}))
+        anchor = "end" if x > W - 60 else "middle"
+        out.append(h("text", {"x": num(x), "y": y0 - 34 - dy, "class": "aula-note", "text-anchor": anchor,
+                              "font-weight": "bold" if ours else None}, name))
+    out.append(h("text", {"x": left, "y": H - 8, "class": "aula-tick"},
+                 {"es": "parámetros (escala logarítmica: cada marca vale 10 veces la anterior)",
+                  "pt": "parâmetros (escala logarítmica: cada marca vale 10 vezes a anterior)"}[lang]))
+    cap = {"es": f"Tamaños en parámetros, de {big_words(min(p for _, p, _ in points), lang)} a "
+                 f"{big_words(max(p for _, p, _ in points), lang)}, en escala logarítmica.",
+           "pt": f"Tamanhos em parâmetros, de {big_words(min(p for _, p, _ in points), lang)} a "
+                 f"{big_words(max(p for _, p, _ in points), lang)}, em escala logarítmica."}[lang]
+    return svg(W, H, out, label=cap)
