@@ -54,7 +54,7 @@ EMPTY = {"es": "El cuadro está vacío: escribe algo para preguntarle al modelo.
 
 def _empty(lang: str, parts: tuple[str, ...] = ("main",), data: dict | None = None) -> View:
     note = h("p", {"class": "aula-warn"}, EMPTY[lang])
-    return View(parts={p: note for p in parts}, data={"n_tokens": 0, **(data or {})})
+    return View(parts={p: note for p in parts}, data={"n_tokens": 0, **(data or {})}, summary=EMPTY[lang])
 
 
 # --- 1. tokens, and the token tax ----------------------------------------------------------
@@ -96,7 +96,7 @@ def rm_tokens(p: dict, lang: str) -> View:
     body = Markup(h("p", {"class": "aula-readout"}, summary) + "".join(notes)
                   + chips(pr.tokens[:400], max(0, n - ctx)) + h("p", {"class": "aula-readout"}, verdict))
     return View(parts={"main": body}, data={"n_tokens": n, "n_other": n_other, "n_chars": chars,
-                                            "tax": tax, "ids": pr.ids[:400]})
+                                            "tax": tax, "ids": pr.ids[:400]}, summary=f"{summary} {verdict}")
 
 
 # --- 2. attention map ------------------------------------------------------------------------
@@ -138,7 +138,7 @@ def rm_attention(p: dict, lang: str) -> View:
     body = Markup(h("p", {"class": "aula-readout"}, summary) + "".join(notes)
                   + h("div", {"class": "aula-attn-wrap"}, attention_map(rows[first:], labels[first:], first, cap)))
     return View(parts={"main": body},
-                data={"n_tokens": n, "last_row": [round(w, 6) for w in last], "top": top})
+                data={"n_tokens": n, "last_row": [round(w, 6) for w in last], "top": top}, summary=summary)
 
 
 # --- 3. next-token distribution ------------------------------------------------------------
@@ -162,9 +162,11 @@ def rm_next(p: dict, lang: str) -> View:
                "pt": f"Entre {fmt(len(probs), lang)} tokens possíveis, os dez primeiros somam "
                      f"{fmt_pct(covered, lang)}."}[lang]
     body = Markup("".join(_notes(pr, lang)) + table(head, rows) + h("p", {"class": "aula-readout"}, summary))
+    best = ", ".join(f"{label(gen.token_text(lang, i), 14)} {fmt(probs[i], lang, 3)}" for i in order[:3])
+    said = {"es": f"Los tres tokens más probables: {best}. {summary}", "pt": f"Os três tokens mais prováveis: {best}. {summary}"}
     return View(parts={"main": body},
                 data={"n_tokens": len(pr.tokens), "top": [[gen.token_text(lang, i), round(probs[i], 6)] for i in order],
-                      "p_top": round(probs[order[0]], 6), "covered": round(covered, 6)})
+                      "p_top": round(probs[order[0]], 6), "covered": round(covered, 6)}, summary=said[lang])
 
 
 # --- 4. generation ---------------------------------------------------------------------------
@@ -197,9 +199,10 @@ def rm_generate(p: dict, lang: str) -> View:
                "pt": f"{len(steps)} tokens novos (destacados). Em cada passo sobraram em média "
                      f"{fmt(avg_kept, lang, 1)} candidatos depois do top-k e do top-p."}[lang]
     body = Markup("".join(_notes(pr, lang, kept_for=keep)) + text + h("p", {"class": "aula-readout"}, summary))
+    added = {"es": "El modelo añadió: ", "pt": "O modelo acrescentou: "}[lang] + gen.vocab_text(lang, ids)
     return View(parts={"main": body},
                 data={"ids": ids, "text": gen.vocab_text(lang, ids), "probs": [round(s["p"], 6) for s in steps],
-                      "kept": [s["kept"] for s in steps]})
+                      "kept": [s["kept"] for s in steps]}, summary=f"{added}. {summary}")
 
 
 # --- 5. training curves ----------------------------------------------------------------------
@@ -220,7 +223,13 @@ def rm_training(p: dict, lang: str) -> View:
     gap = man["bigram_val_loss"] - man["val_loss"]
     body = Markup(loss_chart(man["history"], man["bigram_val_loss"], lang)
                   + table([{"es": "Pérdida final (nats por token)", "pt": "Perda final (nats por token)"}[lang], ""], rows))
-    return View(parts={"main": body},
+    said = {"es": f"Pérdida final en el texto reservado: {fmt(man['val_loss'], lang, 3)} el modelo, "
+                  f"{fmt(man['bigram_val_loss'], lang, 3)} los bigramas; en el texto de entrenamiento, "
+                  f"{fmt(man['train_loss'], lang, 3)}.",
+            "pt": f"Perda final no texto reservado: {fmt(man['val_loss'], lang, 3)} o modelo, "
+                  f"{fmt(man['bigram_val_loss'], lang, 3)} os bigramas; no texto de treinamento, "
+                  f"{fmt(man['train_loss'], lang, 3)}."}[lang]
+    return View(parts={"main": body}, summary=said,
                 data={"train_loss": man["train_loss"], "val_loss": man["val_loss"],
                       "bigram_val_loss": man["bigram_val_loss"], "gap": round(gap, 4),
                       "steps": man["steps"], "best_step": man["best_step"], "train_tokens": man["train_tokens"],
@@ -253,7 +262,9 @@ def rm_neighbors(p: dict, lang: str) -> View:
                   + h("p", {"class": "aula-readout"}, {"es": f"Vecinos de {label(t.piece, 20)}:",
                                                        "pt": f"Vizinhos de {label(t.piece, 20)}:"}[lang])
                   + table(head, rows))
-    return View(parts={"main": body},
+    said = {"es": "Vecinos de ", "pt": "Vizinhos de "}[lang] + label(t.piece, 20) + ": " + ", ".join(
+        label(gen.token_text(lang, i), 16) for i, _ in near) + "."
+    return View(parts={"main": body}, summary=said,
                 data={"token": t.piece, "near": [[gen.token_text(lang, i), round(c, 6)] for i, c in near]})
 
 
@@ -281,7 +292,7 @@ def rm_size(p: dict, lang: str) -> View:
               "pt": f"Este modelo tem {fmt(ours, lang)} parâmetros ({fmt(kb, lang, 0)} kB em float16). "
                     f"{other['name']} tem {big_words(other['params'], lang)}: {times} vezes mais."}[lang]
     return View(parts={"chart": size_axis(points, lang), "detail": h("p", {"class": "aula-readout"}, detail)},
-                data={"params": ours, "other": other["params"], "ratio": ratio, "kb": kb})
+                data={"params": ours, "other": other["params"], "ratio": ratio, "kb": kb}, summary=detail)
 
 
 PARITY_CASES = [

@@ -9,6 +9,7 @@ Example: sentences("El gato come. ¡El perro!") -> ["el gato come .", "el perro 
 
 from __future__ import annotations
 
+import html as html_lib
 import re
 
 from .. import bigram, bpe
@@ -64,6 +65,11 @@ def _note(text: str) -> Markup:
     return h("p", {"class": "aula-warn"}, text)
 
 
+def _plain(markup: str) -> str:
+    """The text of a note (for the summary), tags removed and entities decoded."""
+    return html_lib.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
 CORPUS_LABEL = {"es": "Tu corpus (pega cualquier texto)", "pt": "Seu corpus (cole qualquer texto)"}
 
 
@@ -95,7 +101,8 @@ def bigram_own(p: dict, lang: str) -> View:
                "pt": f"{fmt(len(sents), lang)} frases e {fmt(n_words, lang)} palavras. Depois de {q(word, lang)} "
                      f"há {fmt(total, lang)} ocorrências; cada contagem é dividida por {fmt(total, lang)}."}[lang]
     out = Markup("".join(notes) + (h("p", {"class": "aula-readout"}, summary) + table(head, body) if rows else ""))
-    return View(parts={"main": out}, data={"sentences": len(sents), "total": total,
+    said = summary if rows else " ".join(_plain(n) for n in notes)
+    return View(parts={"main": out}, summary=said, data={"sentences": len(sents), "total": total,
                                            "rows": [[w, c, float(pr)] for w, c, pr in rows[:30]]})
 
 
@@ -125,7 +132,8 @@ def bpe_own(p: dict, lang: str) -> View:
         counts = counts[:MAX_WORDS]
     if not counts:
         notes.append(_note({"es": "El corpus está vacío: pega unas frases.", "pt": "O corpus está vazio: cole algumas frases."}[lang]))
-        return View(parts={"main": Markup("".join(notes))}, data={"merges": [], "vocab": 0})
+        return View(parts={"main": Markup("".join(notes))}, data={"merges": [], "vocab": 0},
+                    summary=" ".join(_plain(n) for n in notes))
     states = _states(tuple(counts))
     st = states[min(p["step"], len(states) - 1)]
     if p["step"] >= len(states):
@@ -147,7 +155,7 @@ def bpe_own(p: dict, lang: str) -> View:
                  + h("div", {"class": "aula-cols"},
                      h("div", None, table(lab[3:5], pair_rows)), h("div", None, merges))
                  + h("div", {"class": "aula-scroll"}, table(lab[:3], word_rows)))
-    return View(parts={"main": out}, data={"merges": ["".join(pr) for pr, _ in st["merges"]],
+    return View(parts={"main": out}, summary=summary, data={"merges": ["".join(pr) for pr, _ in st["merges"]],
                                            "vocab": len(st["vocab"])})
 
 
