@@ -189,6 +189,26 @@ def test_print_css_keeps_widgets_whole_and_expands_scroll_boxes(page, server):
     assert hidden and set(hidden) == {"none"}
 
 
+@pytest.mark.parametrize("fmt,size_mm", [("A4", (210, 297)), ("Letter", (215.9, 279.4))])
+def test_widgets_fit_a_printed_page_or_break_between_parts(page, server, fmt, size_mm):
+    """Laid out at the printable width (12 mm margins left and right, 14 mm top and bottom, as the
+    print CSS asks), a widget fits one page; one that cannot breaks only between its parts."""
+    width, height = ((size_mm[0] - 24) / 25.4 * 96, (size_mm[1] - 28) / 25.4 * 96)
+    page.set_viewport_size({"width": int(width), "height": 1000})
+    for lesson in ("positional-encoding/", "turing-1-words/", VECTORS, "turing-3-generation/", "turing-4-scale/"):
+        page.goto(server + lesson)
+        page.emulate_media(media="print")
+        boxes = page.evaluate("""() => [...document.querySelectorAll('.aula-widget')].map(w => ({
+            id: w.dataset.widget, h: w.getBoundingClientRect().height,
+            parts: [...w.querySelectorAll('.aula-part')].map(p => [p.getBoundingClientRect().height,
+                                                               getComputedStyle(p).breakInside])}))""")
+        assert boxes
+        for box in boxes:
+            if box["h"] <= height:
+                continue
+            assert all(h <= height and rule == "avoid" for h, rule in box["parts"]), (lesson, box)
+
+
 def test_worksheet_prints_sheet_then_key(page, server):
     page.goto(server + "pt/worksheets/turing-3-generation/#w=ws_generation:variant=12,show=both")
     text, pages = pdf_text(page, "A4")

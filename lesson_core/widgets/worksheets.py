@@ -27,8 +27,10 @@ KEY = {"es": "Clave de respuestas", "pt": "Gabarito"}
 VARIANT = {"es": "Variante", "pt": "Variante"}
 NAME = {"es": "Nombre: ____________________  Fecha: __________",
         "pt": "Nome: ____________________  Data: __________"}
-ROUND = {"es": "Redondea los resultados a 3 decimales. Puedes usar calculadora (en radianes).",
-         "pt": "Arredonde os resultados para 3 casas decimais. Pode usar calculadora (em radianos)."}
+ROUND = {"es": "Redondea los resultados a 3 decimales. Puedes usar calculadora.",
+         "pt": "Arredonde os resultados para 3 casas decimais. Pode usar calculadora."}
+RADIANS = {"es": " Ponla en radianes: sin(1) es el seno de 1 radián, no de 1 grado.",
+           "pt": " Coloque-a em radianos: sen(1) é o seno de 1 radiano, não de 1 grau."}
 SHOW = {"es": "Mostrar", "pt": "Mostrar"}
 SHOW_OPTS = [("both", {"es": "Ficha y clave", "pt": "Folha e gabarito"}),
              ("sheet", {"es": "Solo la ficha", "pt": "Só a folha"}),
@@ -40,8 +42,9 @@ def _q(word: str, lang: str) -> str:
 
 
 def _n(x: float, lang: str, d: int = 3) -> str:
-    """A result rounded for the key; integers stay integers."""
-    return fmt(x, lang) if float(x).is_integer() else fmt(x, lang, d)
+    """A result rounded to ``d`` decimals for the key, without trailing zeros: −1,5 rather than −1,500."""
+    text = fmt(x, lang, d)
+    return text.rstrip("0").rstrip(",") if "," in text else text
 
 
 def _v(values, lang: str, d: int = 3) -> str:
@@ -248,7 +251,7 @@ def sheet_html(chapter: str, n: int, lang: str) -> tuple[Markup, Markup]:
     sheet = h("div", {"class": "aula-worksheet", "data-chapter": chapter, "data-variant": n},
               h("p", {"class": "aula-ws-head"}, h("strong", None, f"{tr(lang, SHEET)} · {head}")),
               h("p", {"class": "aula-ws-name"}, tr(lang, NAME)),
-              h("p", {"class": "aula-ws-note"}, tr(lang, ROUND)),
+              h("p", {"class": "aula-ws-note"}, tr(lang, ROUND) + (tr(lang, RADIANS) if chapter == "positional" else "")),
               h("ol", {"class": "aula-ws-list"},
                 [h("li", {"class": "aula-ws-item"}, st, h("div", {"class": "aula-ws-space"})) for st, _ in worded]))
     key = h("div", {"class": "aula-worksheet-key", "data-chapter": chapter, "data-variant": n},
