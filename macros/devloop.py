@@ -19,6 +19,7 @@ not stop the server, and a quiet terminal.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import logging
 import sys
@@ -28,7 +29,7 @@ from typing import Callable
 from jinja2 import BytecodeCache
 from mkdocs.utils import CountHandler
 
-__all__ = ["WATCHED", "TEMPLATES", "refresh_modules", "cached_block", "lenient", "quiet"]
+__all__ = ["WATCHED", "TEMPLATES", "refresh_modules", "cached_block", "git_info_once", "lenient", "quiet"]
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCHED = ("lesson_core", "macros")  # source trees the server watches and reloads
@@ -140,6 +141,16 @@ class _TemplateCache(BytecodeCache):
 
 
 TEMPLATES = _TemplateCache()
+
+
+def git_info_once() -> None:
+    """mkdocs-macros asks git twelve questions (twelve processes) on every configuration, twice per
+    build (once per language) for its `git` page variable, which no page uses; while serving,
+    the first answers stand (a preview does not need the latest commit's author)."""
+    from mkdocs_macros import context
+
+    if not hasattr(context.get_git_info, "cache_info"):
+        context.get_git_info = functools.lru_cache(maxsize=1)(context.get_git_info)
 
 
 def lenient() -> None:

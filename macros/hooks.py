@@ -82,6 +82,7 @@ def on_config(config):
     if COMMAND == "serve":
         devloop.refresh_modules()
         devloop.lenient()
+        devloop.git_info_once()
         config["extra"]["aula_serve"] = True
         config["plugins"]["macros"].config["on_error_fail"] = False
     config["extra"]["aula_version"] = _m("version").version()  # the footer (overrides/partials/copyright.html)
