@@ -71,6 +71,21 @@ def _module_file(name: str) -> Path | None:
     return None
 
 
+@functools.lru_cache(maxsize=512)
+def _read(path: Path, mtime_ns: int, size: int) -> tuple[bytes, frozenset]:
+    """A module file's bytes and the lesson_core modules it imports, once per version of the file."""
+    name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+    return path.read_bytes(), frozenset(_imports(name, path))
+
+
+def _source(name: str) -> tuple[bytes, frozenset] | None:
+    path = _module_file(name)
+    if path is None:
+        return None
+    st = path.stat()
+    return _read(path, st.st_mtime_ns, st.st_size)
+
+
 def _imports(name: str, path: Path) -> set[str]:
     """The lesson_core modules a module imports (read from its source; a package's
     __init__ counts only when a name is taken from it)."""
@@ -98,16 +113,16 @@ def sources_key(*modules: str) -> str:
     import, transitively."""
     memo = (modules, _stamps.get("lesson_core"))
     if memo not in _closures:
-        seen, todo, digest = set(), list(modules), hashlib.sha256()
+        seen, todo, digest = {}, list(modules), hashlib.sha256()
         while todo:
             name = todo.pop()
-            path = _module_file(name)
-            if name in seen or path is None:
+            found = None if name in seen else _source(name)
+            if found is None:
                 continue
-            seen.add(name)
-            todo.extend(_imports(name, path))
+            seen[name] = found[0]
+            todo.extend(found[1])
         for name in sorted(seen):
-            digest.update(name.encode() + b"\0" + _module_file(name).read_bytes())
+            digest.update(name.encode() + b"\0" + seen[name])
         _closures[memo] = digest.hexdigest()
     return _closures[memo]
 
