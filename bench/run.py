@@ -7,7 +7,10 @@
 Figures:
   cold site build; lesson page weight without the Python runtime; precomputed-control
   latency (input -> updated DOM, and to the next frame); time to data-python=ready over
-  http; live recompute latency; each widget's render time in CPython and in Pyodide.
+  http (headless Chromium reports a fast connection: loader.js starts Python early, on idle);
+  live recompute latency; each widget's render time in CPython and in Pyodide.
+
+Live Python on slow links, beside a naive page, and the HTTP cache: bench/network.py.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ def serve(site: Path, top: Path) -> tuple[str, http.server.ThreadingHTTPServer]:
     return f"http://127.0.0.1:{httpd.server_address[1]}/aula/", httpd
 
 
-RUNTIME = ("/assets/pyodide/", "lesson_core.zip", "py-worker.mjs", "python.snapshot.gz")
+RUNTIME = ("/pyodide-", "/lesson_core-", "py-worker.mjs", ".snapshot.gz")  # versioned names (macros/runtime.py)
 
 
 LESSON_PAGES = [LESSON, "turing-1-words/", "turing-2-vectors/", "turing-3-generation/", "turing-4-scale/",
@@ -70,7 +73,7 @@ def one_page_weight(browser, url: str) -> int:
     pg = ctx.new_page()
     sizes = {}
     pg.on("response", lambda r: sizes.__setitem__(r.url, len(r.body())) if r.ok else None)
-    pg.route("**/py-worker.mjs", lambda route: route.abort())
+    pg.route("**/py-worker.mjs*", lambda route: route.abort())
     pg.goto(url, wait_until="networkidle")
     ctx.close()
     return sum(v for k, v in sizes.items() if not any(m in k for m in RUNTIME))

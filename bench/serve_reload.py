@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import fetch, mkdocs_serve  # noqa: E402
+from conftest import core_zip_name, fetch, mkdocs_serve  # noqa: E402
 BUDGET = 3.0
 PAGE = "positional-encoding/"
 WIDGET_FILE = "lesson_core/widgets/positional.py"
@@ -104,7 +104,8 @@ def main() -> int:
                 # default view + precomputed table: the marker many times over
                 times["widget"].append(wait_for(base + PAGE, lambda b: b.count(marker.encode()) > 2))
                 cpu["widget"].append(cpu_seconds(proc.pid) - c0)
-                wait_for(base + "assets/aula/lesson_core.zip", zip_has(marker.encode()))
+                core = core_zip_name(fetch(base + PAGE).decode())  # versioned: a new name for new sources
+                wait_for(base + "assets/aula/" + core, zip_has(marker.encode()))
                 times["widget (zip for Pyodide)"].append(time.perf_counter() - t_write)
                 widget_py.write_text(text, encoding="utf-8")
                 wait_for(base + PAGE, lambda b: b"aula-widget" in b and marker.encode() not in b)

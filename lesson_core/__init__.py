@@ -20,7 +20,7 @@ from .fmt import LANGS, fmt
 from .messages import ParamError
 from .registry import UnknownParam, UnknownWidget, View, all_widgets, get, render
 
-__all__ = ["render", "render_json", "render_block", "list_widgets", "warm_up", "get", "fmt", "LANGS",
+__all__ = ["render", "render_json", "render_block", "list_widgets", "warm_cases", "warm_cases_json", "warm_up", "get", "fmt", "LANGS",
            "ParamError", "UnknownParam", "UnknownWidget", "View"]
 
 __version__ = "0.1.0"
@@ -57,19 +57,33 @@ def render_json(widget_id: str, params_json: str, lang: str) -> str:
     return json.dumps(result, ensure_ascii=False, sort_keys=True)
 
 
-def warm_up() -> int:
-    """Make every widget module's WARM_CASES calls (filling their caches); returns how many.
+def warm_cases(widget_ids: list[str] | None = None) -> list[tuple[str, dict]]:
+    """The widget modules' WARM_CASES (heavy default computations worth doing before a reader
+    asks), in order, for these widgets (all by default).
 
-    Used before Pyodide's memory snapshot is taken at build time, so heavy default
-    computations are already done when the reader's browser restores it."""
+    The browser's worker makes these calls one at a time once Python is ready, for the widgets
+    on the page, so their caches are filled before the reader types."""
     import importlib
     import pkgutil
 
-    count = 0
+    cases = []
     for info in sorted(pkgutil.iter_modules(_widgets.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{_widgets.__name__}.{info.name}")
-        for widget_id, params in getattr(module, "WARM_CASES", []):
-            for lang in LANGS:
-                render(widget_id, params, lang)
-                count += 1
+        cases += [(wid, params) for wid, params in getattr(module, "WARM_CASES", [])
+                  if widget_ids is None or wid in widget_ids]
+    return cases
+
+
+def warm_cases_json(widget_ids_json: str) -> str:
+    """:func:`warm_cases` with JSON in and out, for the browser's worker."""
+    return json.dumps(warm_cases(json.loads(widget_ids_json)))
+
+
+def warm_up() -> int:
+    """Make every WARM_CASES call in each language (filling their caches); returns how many."""
+    count = 0
+    for widget_id, params in warm_cases():
+        for lang in LANGS:
+            render(widget_id, params, lang)
+            count += 1
     return count

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 from .fmt import tr
 from .html import Markup, h
-from .messages import RUNTIME_KEYS, msg
+from .messages import MESSAGES, RUNTIME_KEYS
 from .registry import SUMMARY, get, parse_params, precompute, _call
 
 __all__ = ["render_block", "json_for_script"]
@@ -50,7 +50,7 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
         for name, deps in w.parts.items()
     ]
     base = json.dumps({c.name: c.canon(values[c.name]) for c in w.controls}, ensure_ascii=False, sort_keys=True)
-    msgs = {k: msg(k, lang) for k in RUNTIME_KEYS}
+    msgs = {k: MESSAGES[k][lang] for k in RUNTIME_KEYS}  # templates: the bridge fills {pct}, {size}
     return h(
         "div",
         {"class": "aula-widget", "id": uid, "data-widget": w.id, "data-lang": lang,

@@ -26,7 +26,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "not_boolean": {"es": "Valor de interruptor no válido.", "pt": "Valor de chave inválido."},
     "off_grid": {"es": "El valor tiene que ir de {step} en {step}.", "pt": "O valor precisa ir de {step} em {step}."},
     # Runtime status, shown by the browser bridge.
+    "py_idle": {"es": "Cálculo en vivo: se carga cuando haga falta.",
+                "pt": "Cálculo ao vivo: é carregado quando for preciso."},
+    "py_weight": {"es": "{size} MB", "pt": "{size} MB"},
+    "py_start": {"es": "Cargar ahora", "pt": "Carregar agora"},
     "py_loading": {"es": "Python se está cargando…", "pt": "O Python está carregando…"},
+    "py_progress": {"es": "{pct}\u00a0%", "pt": "{pct}%"},
+    "py_retry": {"es": "Reintentar", "pt": "Tentar de novo"},
     "py_ready": {"es": "Cálculo en vivo listo", "pt": "Cálculo ao vivo pronto"},
     "py_failed": {
         "es": "No se pudo iniciar Python: el recálculo en vivo está desactivado. Los controles precalculados siguen funcionando.",
@@ -45,7 +51,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "scroll_box": {"es": "Contenido desplazable", "pt": "Conteúdo rolável"},
 }
 
-RUNTIME_KEYS = ("py_loading", "py_ready", "py_failed", "py_wait", "py_error", "py_off", "scroll_box")
+RUNTIME_KEYS = ("py_idle", "py_weight", "py_start", "py_loading", "py_progress", "py_retry", "py_ready",
+                "py_failed", "py_wait", "py_error", "py_off", "scroll_box")
 
 
 def msg(key: str, lang: str, **values: object) -> str:

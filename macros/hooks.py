@@ -5,7 +5,8 @@ authoring.py (what authors see) and devloop.py (the `mkdocs serve` loop).
 - ``on_config``: under ``mkdocs serve``, reload changed lesson_core/macros code and keep serving
   through author mistakes; a build for publishing needs the site's address; for the offline
   bundle, Material's offline plugin would add an iframe-worker shim from a CDN; we point it at
-  the vendored copy first.
+  the vendored copy first. Otherwise the runtime's versioned file names, which main.html gives
+  each page (macros/runtime.py).
 - ``on_serve``: also watch lesson_core/, macros/ and overrides/.
 - ``on_pre_build``: every page has its twin in the other language.
 - ``on_page_content``: formulas to MathML (KaTeX at build time), then the widgets' blocks.
@@ -52,6 +53,11 @@ def serving(config) -> bool:
     return bool(config["extra"].get("aula_serve"))
 
 
+def with_snapshot(config) -> bool:
+    """A memory snapshot only for the benchmark's comparison (AULA_SNAPSHOT=1), never under serve."""
+    return os.environ.get("AULA_SNAPSHOT") == "1" and not serving(config)
+
+
 def on_startup(command, dirty):
     global COMMAND
     COMMAND = command
@@ -93,6 +99,8 @@ def on_config(config):
     if offline_enabled(config):
         config["extra"]["polyfills"] = [SHIM_URL]
         config["extra"]["aula_offline"] = True
+    else:
+        config["extra"]["aula_runtime"] = _m("runtime").runtime_files(with_snapshot(config))["config"]
     return config
 
 
@@ -134,7 +142,7 @@ def on_post_build(config):
         return  # the nested Portuguese build: the main build's hook runs after it, once
     offline = offline_enabled(config)
     runtime = _m("runtime")
-    runtime_files = runtime.vendor(root, offline, with_snapshot=not serving(config))
+    runtime_files = runtime.vendor(root, offline, with_snapshot(config))
     _m("search").split_search_index(root, offline)
     if offline:
         runtime.write_carriers(root, runtime_files)

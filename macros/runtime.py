@@ -1,12 +1,17 @@
 """The browser runtime, vendored into the built site (no CDN, nothing from outside).
 
-Into ``assets/`` of the site:
-- ``pyodide/``: Pyodide's files from ``node_modules/pyodide`` (pinned in package-lock.json);
-- ``aula/lesson_core.zip``: lesson_core's sources, unpacked into Pyodide's file system;
-- ``aula/python.snapshot.gz``: a memory snapshot of Pyodide with lesson_core imported, made at
-  build time by Node (scripts/make-snapshot.mjs), so the browser skips the interpreter's
-  start-up; cached under node_modules/.cache/ by the hash of its inputs;
+Into ``assets/`` of the site, under names that change when their content does, so a browser
+keeps them in its HTTP cache across pages and visits and never mixes two versions:
+- ``pyodide-<hash>/``: Pyodide's files from ``node_modules/pyodide`` (pinned in package-lock.json),
+  with the standard library trimmed to what lesson_core loads and an empty package lock
+  (macros/stdlib.py): about 4.7 MB over the wire instead of 6.4 MB;
+- ``aula/lesson_core-<hash>.zip``: lesson_core's sources, unpacked into Pyodide's file system;
 - ``vendor/iframe-worker/shim.js``: the worker shim Material's offline search needs on file://.
+The pages learn those names from ``config.extra.aula_runtime`` (a ``<meta>`` in main.html).
+
+A memory snapshot (Pyodide's memory with lesson_core imported, made by scripts/make-snapshot.mjs)
+is built only with ``AULA_SNAPSHOT=1``, for the benchmark's comparison: it adds 4-7 MB to the
+download and, measured at 20 Mbit/s, makes live Python ready later, not sooner (bench/, issue 9).
 
 For the offline bundle (file://, where fetch, module scripts and workers are blocked),
 ``aula/offline/`` holds the same runtime files as classic scripts ("carriers") that put
@@ -16,6 +21,7 @@ each file's bytes (base64) or text into ``window.__aulaFiles``, plus a manifest.
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import io
 import json
@@ -27,38 +33,43 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from lesson_core.fmt import LANGS, fmt
+from macros.stdlib import PACKAGE, minimal_lock, trimmed_stdlib
+
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = ROOT / "node_modules"
 PYODIDE_DIR = MODULES / "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_COPIED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 SHIM = MODULES / "iframe-worker" / "shim" / "index.js"
 SHIM_URL = "assets/vendor/iframe-worker/shim.js"
 CACHE = MODULES / ".cache" / "aula"
-FILE_WORKER = ROOT / "overrides" / "assets" / "aula" / "py-worker-file.js"
+AULA_ASSETS = ROOT / "overrides" / "assets" / "aula"
+FILE_WORKER = AULA_ASSETS / "py-worker-file.js"
 
 
 def lesson_core_zip() -> bytes:
     """lesson_core's .py files as a zip with fixed timestamps (same sources, same bytes)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted((ROOT / "lesson_core").rglob("*.py")):
-            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+        for path in sorted(PACKAGE.rglob("*.py")):
+            info = zipfile.ZipInfo(path.relative_to(PACKAGE.parent).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, path.read_bytes())
     return buf.getvalue()
 
 
-def snapshot(core_zip: bytes) -> bytes:
+def snapshot(core_zip: bytes, stdlib: bytes) -> bytes:
     """The gzipped Pyodide memory snapshot for these sources, built once per distinct input."""
     version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
-    key = hashlib.sha256(version.encode() + core_zip + (ROOT / "scripts" / "make-snapshot.mjs").read_bytes())
+    key = hashlib.sha256(version.encode() + core_zip + stdlib + (ROOT / "scripts" / "make-snapshot.mjs").read_bytes())
     cached = CACHE / f"snapshot-{key.hexdigest()[:16]}.gz"
     if not cached.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory() as tmp:
-            zpath = Path(tmp) / "core.zip"
+            zpath, spath = Path(tmp) / "core.zip", Path(tmp) / "python_stdlib.zip"
             zpath.write_bytes(core_zip)
-            proc = subprocess.run(["node", str(ROOT / "scripts" / "make-snapshot.mjs"), str(zpath),
+            spath.write_bytes(stdlib)
+            proc = subprocess.run(["node", str(ROOT / "scripts" / "make-snapshot.mjs"), str(zpath), str(spath),
                                    str(Path(tmp) / "out.gz")], cwd=ROOT, capture_output=True, text=True, timeout=300)
             if proc.returncode != 0:
                 raise PluginError("making the Pyodide snapshot failed: " + proc.stderr.strip()[-800:])
@@ -68,40 +79,74 @@ def snapshot(core_zip: bytes) -> bytes:
     return cached.read_bytes()
 
 
-def _copy_if_changed(src: Path, dst: Path) -> None:
-    if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.stat().st_mtime >= src.stat().st_mtime:
-        return
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(src, dst)
+def _digest(*blobs: bytes) -> str:
+    h = hashlib.sha256()
+    for blob in blobs:
+        h.update(hashlib.sha256(blob).digest())
+    return h.hexdigest()[:10]
 
 
-def vendor(root: Path, offline: bool = False, with_snapshot: bool = True) -> dict[str, bytes]:
+def wire_size(data: bytes) -> int:
+    """Bytes over the wire when served gzipped (as GitHub Pages serves), cached by content."""
+    key = hashlib.sha256(data).hexdigest()[:16]
+    cached = CACHE / f"gzip-{key}.txt"
+    if cached.exists():
+        return int(cached.read_text())
+    size = len(gzip.compress(data, 6, mtime=0))
+    CACHE.mkdir(parents=True, exist_ok=True)
+    cached.write_text(str(size))
+    return size
+
+
+def runtime_files(with_snapshot: bool = False) -> dict:
+    """Everything live Python needs: ``plain`` (file name -> bytes, as the workers know them),
+    ``paths`` (file name -> path under assets/, versioned) and ``config`` (what a page is told)."""
+    if not PYODIDE_DIR.is_dir() or not SHIM.exists():
+        raise PluginError("node_modules is missing or incomplete: run `npm ci` first (see README)")
+    core = lesson_core_zip()
+    stdlib = trimmed_stdlib(core)
+    plain = {name: (PYODIDE_DIR / name).read_bytes() for name in PYODIDE_COPIED}
+    plain.update({"python_stdlib.zip": stdlib, "pyodide-lock.json": minimal_lock()})
+    pdir = f"pyodide-{_digest(*(plain[k] for k in sorted(plain)))}"
+    paths = {name: f"{pdir}/{name}" for name in plain}
+    plain["lesson_core.zip"] = core
+    paths["lesson_core.zip"] = f"aula/lesson_core-{_digest(core)}.zip"
+    config = {"dir": f"../{pdir}/", "core": f"lesson_core-{_digest(core)}.zip",
+              "worker": f"py-worker.mjs?v={_digest((AULA_ASSETS / 'py-worker.mjs').read_bytes())}"}
+    if with_snapshot:
+        plain["python.snapshot.gz"] = snapshot(core, stdlib)
+        paths["python.snapshot.gz"] = f"aula/python-{_digest(plain['python.snapshot.gz'])}.snapshot.gz"
+        config["snapshot"] = paths["python.snapshot.gz"].split("/")[-1]
+    # what the worker fetches (Pyodide's two .mjs files are imported as modules, not counted)
+    config["bytes"] = sum(len(d) for n, d in plain.items() if not n.endswith(".mjs"))
+    config["wire"] = sum(len(d) if n.endswith(".gz") else wire_size(d) for n, d in plain.items())
+    config["size"] = {lang: fmt(round(config["wire"] / 1e6, 1), lang, 1) for lang in LANGS}
+    return {"plain": plain, "paths": paths, "config": config}
+
+
+def vendor(root: Path, offline: bool = False, with_snapshot: bool = False) -> dict[str, bytes]:
     """Copy the runtime into the site; returns the files the browser's Python needs, by name.
 
     The offline bundle carries the same files as classic scripts only (see write_carriers), and
-    its pages load them whatever the protocol, so the plain copies are left out of it.
-    Without the snapshot (``mkdocs serve``: making one costs seconds per edit) the worker
-    starts Python from scratch with the fresh lesson_core.zip: slower to get ready, same results."""
-    if not PYODIDE_DIR.is_dir() or not SHIM.exists():
-        raise PluginError("node_modules is missing or incomplete: run `npm ci` first (see README)")
-    _copy_if_changed(SHIM, root / SHIM_URL)
-    core = lesson_core_zip()
-    snap = snapshot(core) if with_snapshot else None
-    files = {name: (PYODIDE_DIR / name).read_bytes() for name in PYODIDE_FILES}
-    files.update({"lesson_core.zip": core, "py-worker-file.js": FILE_WORKER.read_bytes()})
-    if snap:
-        files["python.snapshot.gz"] = snap
-    aula = root / "assets" / "aula"
+    its pages load them whatever the protocol, so the plain copies are left out of it."""
+    runtime = runtime_files(with_snapshot)
+    (root / SHIM_URL).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(SHIM, root / SHIM_URL)
+    assets = root / "assets"
     if offline:
-        (aula / "py-worker.mjs").unlink(missing_ok=True)
-        return files
-    for name in PYODIDE_FILES:
-        _copy_if_changed(PYODIDE_DIR / name, root / "assets" / "pyodide" / name)
-    aula.mkdir(parents=True, exist_ok=True)
-    (aula / "lesson_core.zip").write_bytes(core)
-    if snap:
-        (aula / "python.snapshot.gz").write_bytes(snap)
-    return files
+        (assets / "aula" / "py-worker.mjs").unlink(missing_ok=True)
+        return {**runtime["plain"], "py-worker-file.js": FILE_WORKER.read_bytes()}
+    current = set(runtime["paths"].values())
+    current |= {path.split("/")[0] for path in current}
+    for old in [*assets.glob("pyodide-*"), *assets.glob("aula/lesson_core-*.zip"), *assets.glob("aula/*.snapshot.gz")]:
+        if old.relative_to(assets).as_posix() not in current:  # an earlier build's (mkdocs serve)
+            shutil.rmtree(old) if old.is_dir() else old.unlink()
+    for name, data in runtime["plain"].items():
+        target = assets / runtime["paths"][name]
+        if not (target.exists() and target.stat().st_size == len(data)):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    return runtime["plain"]
 
 
 TEXT_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide-lock.json", "py-worker-file.js"}

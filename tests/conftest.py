@@ -89,12 +89,17 @@ def assert_clean_html(html: str) -> None:
 # --- browser helpers, shared by the browser test modules ---------------------------------
 
 PY_TIMEOUT = 60000  # ms; generous for a loaded CI machine, not a performance assertion
+# A reader on a fast, unmetered connection: loader.js starts live Python early, on idle, without a
+# need (tests/test_loading.py covers slow links, Save-Data and the start on need).
+FAST_CONNECTION = ("Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => "
+                   "({effectiveType: '4g', saveData: false, addEventListener() {}, removeEventListener() {}})});")
 
 
 @pytest.fixture
 def page(browser, server):
     """A fresh page that records console errors and every request."""
     context = browser.new_context()
+    context.add_init_script(FAST_CONNECTION)
     pg = context.new_page()
     pg.errors, pg.requests = [], []
     pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
@@ -125,6 +130,11 @@ def normalized(pg, html: str) -> str:
 
 def wait_python(pg, state: str = "ready"):
     pg.wait_for_function(f"document.documentElement.dataset.python === '{state}'", timeout=PY_TIMEOUT)
+
+
+def core_zip_name(html: str) -> str:
+    """The versioned lesson_core zip a page's live Python loads (macros/runtime.py), read from its <meta>."""
+    return re.search(r'"core": "(lesson_core-[0-9a-f]+\.zip)"', html).group(1)
 
 
 def fetch(url: str) -> bytes:

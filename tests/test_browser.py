@@ -33,11 +33,11 @@ def test_lesson_page_is_complete_before_scripts(browser, server, lang, prefix):
 
 def test_precomputed_controls_answer_without_python(page, server):
     """With the Python worker blocked, discrete controls still answer from the build's table."""
-    page.route("**/py-worker.mjs", lambda route: route.abort())
+    page.route("**/py-worker.mjs*", lambda route: route.abort())
     page.goto(server + LESSON)
-    wait_python(page, "failed")
+    wait_python(page, "failed")  # started early (a fast connection), and the worker could not load
     assert page.locator(".aula-py").count() == 1
-    assert "Python" in page.locator(".aula-py").inner_text()
+    assert "Python" in page.locator(".aula-py-text").inner_text()
 
     before = part_html(page, "pe_heatmap", "finger")
     slider = widget(page, "pe_heatmap").locator('input[data-param="pos"]')

@@ -5,6 +5,7 @@ the build naming the file, the line and the macro."""
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -16,6 +17,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import ROOT
+from lesson_core.fmt import fmt
 
 pytestmark = pytest.mark.slow
 
@@ -99,11 +101,23 @@ def test_no_broken_internal_link_and_nothing_from_outside(site):
     assert not outside, outside[:10]
 
 
-def test_runtime_is_vendored(site):
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
-        assert (site / "assets" / "pyodide" / name).stat().st_size > 0
-    assert (site / "assets" / "aula" / "lesson_core.zip").stat().st_size > 0
-    assert (site / "assets" / "aula" / "py-worker.mjs").exists()
+def test_runtime_is_vendored_under_versioned_names(site):
+    html = (site / "positional-encoding" / "index.html").read_text(encoding="utf-8")
+    meta = BeautifulSoup(html, "html.parser").find("meta", attrs={"name": "aula-runtime-http"})
+    runtime = json.loads(meta["content"])
+    aula = site / "assets" / "aula"
+    pyodide_dir = (aula / runtime["dir"]).resolve()
+    assert re.fullmatch(r"pyodide-[0-9a-f]{10}", pyodide_dir.name)
+    assert [p.name for p in (site / "assets").glob("pyodide*")] == [pyodide_dir.name]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (pyodide_dir / name).stat().st_size > 0
+    assert re.fullmatch(r"lesson_core-[0-9a-f]{10}\.zip", runtime["core"]) and (aula / runtime["core"]).exists()
+    assert (aula / runtime["worker"].split("?")[0]).exists()
+    # the trimmed standard library: a fraction of Pyodide's, and no package in the lock file
+    full = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    assert (pyodide_dir / "python_stdlib.zip").stat().st_size < full.stat().st_size / 2
+    assert json.loads((pyodide_dir / "pyodide-lock.json").read_text())["packages"] == {}
+    assert runtime["wire"] <= 6e6 and runtime["size"]["es"] == fmt(round(runtime["wire"] / 1e6, 1), "es", 1)
 
 
 def test_search_index_per_language(site):

@@ -94,7 +94,7 @@ def test_tokenizer_computes_typed_text_live(page, server):
 
 def test_a_large_slider_space_answers_before_python(page, server):
     """next_token has too many combinations to embed; each slider moved alone is embedded."""
-    page.route("**/py-worker.mjs", lambda route: route.abort())
+    page.route("**/py-worker.mjs*", lambda route: route.abort())
     page.goto(server + "turing-3-generation/")
     wait_python(page, "failed")
     nt = widget(page, "next_token")

@@ -1,7 +1,9 @@
 """Parity: lesson_core under Pyodide (in Node) returns exactly what CPython returns.
 
 Cases: every widget's default call in both languages, plus each widget module's
-PARITY_CASES (non-default parameters), plus a few bad inputs.
+PARITY_CASES (non-default parameters), plus a few bad inputs. Pyodide runs with the trimmed
+standard library the browser gets (macros/stdlib.py): every widget module is imported and
+every case runs under it, so a module the trimming left out fails here.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from lesson_core import widgets as widget_pkg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from macros.hooks import lesson_core_zip  # noqa: E402
+from macros.stdlib import trimmed_stdlib  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BAD = [("pe_fingerprint", {"pos": "abc"}, "es"), ("pe_fingerprint", {"d": "7"}, "pt"),
@@ -47,10 +50,12 @@ def test_pyodide_matches_cpython(tmp_path):
     if not (ROOT / "node_modules" / "pyodide").is_dir() or not shutil.which("node"):
         pytest.fail("node and node_modules/pyodide are required: run `npm ci`")
     cases = parity_cases()
-    (tmp_path / "core.zip").write_bytes(lesson_core_zip())
+    core = lesson_core_zip()
+    (tmp_path / "core.zip").write_bytes(core)
+    (tmp_path / "stdlib.zip").write_bytes(trimmed_stdlib(core))
     (tmp_path / "cases.json").write_text(json.dumps(cases))
     proc = subprocess.run(["node", str(ROOT / "tests" / "parity_node.mjs"), str(tmp_path / "core.zip"),
-                           str(tmp_path / "cases.json"), str(tmp_path / "out.json")],
+                           str(tmp_path / "cases.json"), str(tmp_path / "out.json"), str(tmp_path / "stdlib.zip")],
                           cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads((tmp_path / "out.json").read_text())

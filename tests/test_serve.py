@@ -12,7 +12,7 @@ import zipfile
 
 import pytest
 
-from conftest import fetch, mkdocs_serve
+from conftest import core_zip_name, fetch, mkdocs_serve
 from test_authoring import CONTEXTS_ES, mini_project
 
 pytestmark = pytest.mark.slow
@@ -60,7 +60,8 @@ def test_widget_code_reloads_everywhere(served):
     assert all(f"Adiós {t}" in page for t in range(4))       # the default view and every precomputed state
     pt = fetch(base + "pt/contexts/").decode()
     assert "Adiós 1" in pt and "Hola" not in pt
-    core = zipfile.ZipFile(io.BytesIO(fetch(base + "assets/aula/lesson_core.zip")))
+    body = wait_until(base + "assets/aula/" + core_zip_name(page), lambda b: b.startswith(b"PK"))
+    core = zipfile.ZipFile(io.BytesIO(body))
     assert "Adiós" in core.read("lesson_core/widgets/zz_demo.py").decode()   # what the browser's Python runs
     assert proc.poll() is None
 

@@ -215,7 +215,8 @@ PARITY_CASES = [
     ("diffusion_heart_generate", {"step": "6", "point": "321"}),
 ]
 
-# Calls worth making before a reader asks: the build makes Pyodide's memory snapshot after
-# these (scripts/make-snapshot.mjs via lesson_core.warm_up), so the 500-point generation is
-# already in the cache when the browser's Python starts. Pure functions: the cache only saves time.
-WARM_CASES = [("diffusion_heart_generate", {"step": "16"})]
+# Calls worth making before a reader asks: once Python is ready on the page, its worker makes
+# them one at a time (lesson_core.warm_cases), so the 500-point generation is in the cache when
+# the reader types a point. Four calls of four steps each (the run is extended, not redone), so
+# a request waits at most one of them. Pure functions: the cache only saves time.
+WARM_CASES = [("diffusion_heart_generate", {"step": str(s)}) for s in (4, 8, 12, 16)]

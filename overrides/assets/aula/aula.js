@@ -4,22 +4,19 @@
  * build time by lesson_core. This script never does lesson arithmetic; it
  *   1. reads each control's canonical value (data-param inputs),
  *   2. swaps a part from the build's precomputed table (.aula-pre) when the key is there,
- *   3. otherwise asks lesson_core.render() running in Pyodide (py-worker.js) and swaps its HTML.
- * Python's state is on <html data-python="loading|ready|failed"> for readers' CSS and for tests.
+ *   3. otherwise asks lesson_core.render() running in Pyodide and swaps its HTML.
+ * When and how Python is loaded (and the state the reader sees) is loader.js's: this file only
+ * says when it is needed (AulaLoader's need()) and sends requests once it is ready.
  */
 (function () {
   "use strict";
   var widgets = Array.prototype.slice.call(document.querySelectorAll(".aula-widget"));
   if (!widgets.length) return;
 
-  var script = document.currentScript;
-  var assetBase = new URL(".", script ? script.src : location.href);
-  var root = document.documentElement;
   var msgs = readJSON(widgets[0].querySelector(".aula-msgs")) || {};
-  var py = { state: "off", seq: 0, pending: {}, queue: {}, worker: null, pill: null };
-  var timings = {};  // performance.now() marks, read by bench/ (never asserted in tests)
-  // The offline bundle carries the runtime as classic scripts; file:// allows nothing else.
-  var fromFiles = location.protocol === "file:" || !!document.querySelector('meta[name="aula-runtime"][content="files"]');
+  var py = { seq: 0, pending: {}, queue: {} };
+  var loader = window.AulaLoader.create(msgs, { ready: pythonReady, failed: pythonFailed, result: receive });
+  var timings = loader.timings;  // performance.now() marks, read by bench/ (never asserted in tests)
 
   function readJSON(el) {
     if (!el) return null;
@@ -134,13 +131,16 @@
   }
 
   function requestLive(w, values) {
-    if (py.state === "ready") {
+    if (loader.state === "ready") {
       send(w, values);
-    } else if (py.state === "loading") {
-      py.queue[w.id] = values;  // the latest wins; sent when Python is ready
-      status(w, msgs.py_wait);
-    } else {
+      return;
+    }
+    py.queue[w.id] = values;  // the latest wins; sent when Python is ready (after a retry, too)
+    if (loader.state === "failed") {
       status(w, msgs.py_off);
+    } else {
+      status(w, msgs.py_wait);
+      loader.need();
     }
   }
 
@@ -150,7 +150,7 @@
     var id = ++py.seq;
     py.pending[id] = { w: w, gen: w._gen, params: values };
     w.setAttribute("aria-busy", "true");
-    py.worker.postMessage({ id: id, widget: w.getAttribute("data-widget"), lang: w.getAttribute("data-lang"),
+    loader.post({ id: id, widget: w.getAttribute("data-widget"), lang: w.getAttribute("data-lang"),
                             params: JSON.stringify(values) });
   }
 
@@ -195,111 +195,27 @@
     }
   }
 
-  /* ---------- the Python runtime ---------- */
+  /* ---------- the Python runtime (loaded by loader.js) ---------- */
 
-  function setState(state) {
-    py.state = state;
-    timings[state] = performance.now();
-    root.setAttribute("data-python", state);
-    if (!py.pill) {
-      py.pill = document.createElement("div");
-      py.pill.className = "aula-py";
-      py.pill.setAttribute("role", "status");
-      py.pill.setAttribute("aria-live", "polite");
-      document.body.appendChild(py.pill);
-    }
-    py.pill.setAttribute("data-state", state);
-    py.pill.textContent = msgs["py_" + state] || "";
+  function pythonReady() {
+    widgets.forEach(function (w) {
+      var values = py.queue[w.id];
+      py.queue[w.id] = null;
+      if (values) { status(w, ""); send(w, values); }
+    });
   }
 
-  function failed(reason) {
-    if (py.state === "failed") return;  // tell the reader once
-    setState("failed");
+  function pythonFailed(reason) {
     if (window.console && reason) console.info("Aula: live Python is off:", reason);
-    Object.keys(py.pending).forEach(function (id) { py.pending[id].w.removeAttribute("aria-busy"); });
+    Object.keys(py.pending).forEach(function (id) {
+      var w = py.pending[id].w;
+      w.removeAttribute("aria-busy");
+      w._inflight = false;
+      if (w._next) py.queue[w.id] = w._next;
+      w._next = null;
+    });
     py.pending = {};
-    widgets.forEach(function (w) { if (py.queue[w.id]) status(w, msgs.py_off); py.queue[w.id] = null; });
-  }
-
-  function listen(worker, timer) {
-    worker.onmessage = function (ev) {
-      var m = ev.data || {};
-      if (m.type === "ready") {
-        clearTimeout(timer);
-        timings.restored = !!m.restored;
-        setState("ready");
-        widgets.forEach(function (w) {
-          var values = py.queue[w.id];
-          py.queue[w.id] = null;
-          if (values) { status(w, ""); send(w, values); }
-        });
-      } else if (m.type === "failed") {
-        clearTimeout(timer);
-        failed(m.reason);
-      } else if (m.type === "result") {
-        receive(m.id, m.result);
-      }
-    };
-    worker.onerror = function (ev) { ev.preventDefault(); clearTimeout(timer); failed(ev.message || "worker error"); };
-  }
-
-  function boot() {
-    setState("loading");
-    var timer = setTimeout(function () { failed("timeout"); }, 120000);
-    if (fromFiles) { bootFromFiles(timer); return; }
-    try {
-      py.worker = new Worker(new URL("py-worker.mjs", assetBase), { type: "module" });
-    } catch (e) {
-      clearTimeout(timer);
-      failed(e && e.message);
-      return;
-    }
-    listen(py.worker, timer);
-  }
-
-  /* file:// (the offline bundle): fetch, module scripts and workers from files are blocked, so the
-     runtime's files arrive as classic scripts (assets/aula/offline/), are checked against the
-     manifest, and go to a worker started from a blob: URL. A missing or damaged file means live
-     Python is off; the page itself never depends on these files. */
-  function loadScript(href) {
-    return new Promise(function (resolve, reject) {
-      var s = document.createElement("script");
-      s.src = href;
-      s.onload = resolve;
-      s.onerror = function () { reject(new Error("missing " + href)); };
-      document.head.appendChild(s);
-    });
-  }
-
-  function bootFromFiles(timer) {
-    var dir = new URL("offline/", assetBase);
-    loadScript(new URL("manifest.js", dir).href).then(function () {
-      var manifest = window.__aulaManifest;
-      if (!manifest) throw new Error("damaged manifest");
-      return Promise.all(Object.keys(manifest).map(function (name) {
-        return loadScript(new URL(name + ".js", dir).href);
-      }));
-    }).then(function () {
-      var manifest = window.__aulaManifest;
-      var files = window.__aulaFiles || {};
-      Object.keys(manifest).forEach(function (name) {
-        var entry = files[name];
-        var payload = entry && entry[manifest[name].kind];
-        if (typeof payload !== "string" || payload.length !== manifest[name].length) {
-          throw new Error("damaged runtime file " + name);
-        }
-      });
-      var NativeWorker = window.__aulaNativeWorker;  // never Material's iframe shim: it would run on this thread
-      if (typeof NativeWorker !== "function") throw new Error("no Worker");
-      var source = new Blob([files["py-worker-file.js"].text], { type: "text/javascript" });
-      py.worker = new NativeWorker(URL.createObjectURL(source));
-      listen(py.worker, timer);
-      py.worker.postMessage({ type: "files", files: files, manifest: manifest });
-      window.__aulaFiles = null;  // the worker has its copy
-    }).catch(function (e) {
-      clearTimeout(timer);
-      failed(e && e.message);
-    });
+    widgets.forEach(function (w) { if (py.queue[w.id]) status(w, msgs.py_off); });
   }
 
   /* ---------- direct manipulation: clickable figure parts, dragging ---------- */
@@ -469,18 +385,10 @@
 
   markScrollers(document);
 
-  if (widgets.some(function (w) { return w.getAttribute("data-live") === "1"; })) {
-    if (typeof Worker === "undefined") {
-      failed("no Worker");
-    } else if (fromFiles && document.readyState !== "complete") {
-      window.addEventListener("load", boot);  // the page first, then the runtime's ~40 MB of scripts
-    } else {
-      boot();
-    }
-  }
+  if (widgets.some(function (w) { return w.getAttribute("data-live") === "1"; })) loader.init();
 
   window.aula = {
-    state: function () { return py.state; },
+    state: function () { return loader.state; },
     timings: timings,
     // hooks for teacher.js (shared links, progress): read a widget's values, set several and update once
     read: readValues,

@@ -8,7 +8,8 @@
  * Pyodide refuses classic workers (it probes importScripts), and needs nothing from
  * importScripts here, so the probe is made to fail: Pyodide then runs as in a module worker.
  *
- * Messages in:  {type: "files", files: {name: {b64 | text}}, manifest} first, then {id, widget, lang, params}
+ * Messages in:  {type: "files", files: {name: {b64 | text}}, manifest, widgets, lang} first, then
+ *               {id, widget, lang, params}
  * Messages out: {type: "ready", restored} | {type: "failed", reason} | {type: "result", id, result}
  */
 "use strict";
@@ -50,7 +51,7 @@ async function check(bytes, manifest) {
   }
 }
 
-async function start(files, manifest) {
+async function start(files, manifest, widgets) {
   var bytes = {};
   Object.keys(files).forEach(function (name) { bytes[name] = decode(files[name]); });
   await check(bytes, manifest || {});
@@ -80,15 +81,26 @@ async function start(files, manifest) {
   if (!pyodide) pyodide = await loadPyodide(options);
   pyodide.unpackArchive(bytes["lesson_core.zip"], "zip", { extractDir: "/home/pyodide/aula" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula') if '/home/pyodide/aula' not in sys.path else None; import lesson_core");
-  render = pyodide.pyimport("lesson_core").render_json;
-  return restored;
+  var lesson = pyodide.pyimport("lesson_core");
+  render = lesson.render_json;
+  return { restored: restored, cases: JSON.parse(lesson.warm_cases_json(JSON.stringify(widgets || []))) };
+}
+
+// As in py-worker.mjs: this page's heavy default computations, one call per turn after "ready".
+function warm(cases, lang) {
+  if (!cases.length) return;
+  setTimeout(function () {
+    var c = cases.shift();
+    try { render(c[0], JSON.stringify(c[1]), lang); } catch (err) { /* only a cache warm-up */ }
+    warm(cases, lang);
+  }, 0);
 }
 
 self.onmessage = function (ev) {
   var m = ev.data || {};
   if (m.type === "files") {
-    ready = start(m.files, m.manifest).then(
-      function (restored) { self.postMessage({ type: "ready", restored: restored }); return true; },
+    ready = start(m.files, m.manifest, m.widgets).then(
+      function (out) { self.postMessage({ type: "ready", restored: out.restored }); warm(out.cases, m.lang); return true; },
       function (err) { self.postMessage({ type: "failed", reason: String((err && err.message) || err) }); return false; }
     );
     return;

@@ -1,48 +1,113 @@
 /* Aula's Python worker (a module worker, served over http): Pyodide running lesson_core.
  *
- * Messages in:  {id, widget, lang, params}  (params: JSON text of canonical strings)
- * Messages out: {type: "ready", restored} | {type: "failed", reason} | {type: "result", id, result}
- * Everything comes from the site itself: ../pyodide/ (vendored from npm), lesson_core.zip and
- * python.snapshot.gz (Pyodide's memory with lesson_core imported, made at build time). When the
- * snapshot cannot be used, Python starts from scratch: slower, same results.
+ * Started by loader.js only when a reader needs live Python (or early, on a fast connection).
+ * Messages in:  {type: "start", dir, core, snapshot, widgets, lang} first (URLs of the versioned
+ *               runtime files, macros/runtime.py), then {id, widget, lang, params}
+ * Messages out: {type: "progress", loaded} (bytes received so far) | {type: "ready", restored} |
+ *               {type: "failed", reason} | {type: "result", id, result}
+ * Everything comes from the site itself. The browser's HTTP cache keeps the runtime across pages
+ * (the names change with the content). Pyodide fetches its own files; a wrapper around fetch
+ * counts their bytes for the progress shown to the reader and turns a failed or interrupted
+ * download into "failed" at once (Pyodide itself would only log it and wait).
  */
-import { loadPyodide } from "../pyodide/pyodide.mjs";
-
-const here = new URL(".", import.meta.url);
 const quiet = { stdout: () => {}, stderr: () => {} };
 let render = null;
+let loaded = 0;
+let lastReport = 0;
+let broken = null;
+const downloadFailed = new Promise((_, reject) => { broken = reject; });
+downloadFailed.catch(() => {});
 
-async function bytes(name) {
-  const response = await fetch(new URL(name, here));
-  if (!response.ok) throw new Error(name + ": HTTP " + response.status);
-  if (!name.endsWith(".gz")) return new Uint8Array(await response.arrayBuffer());
+function progress(force) {
+  const now = performance.now();
+  if (force || now - lastReport > 80) {
+    lastReport = now;
+    self.postMessage({ type: "progress", loaded });
+  }
+}
+
+// Read a copy of the body to count bytes; the original goes to Pyodide untouched, so the wasm
+// still compiles while it streams in and the browser can cache its compiled code.
+async function watch(response, url) {
+  try {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      loaded += value.byteLength;
+      progress(false);
+    }
+    progress(true);
+  } catch (err) {
+    broken(new Error("download interrupted: " + url));
+  }
+}
+
+const realFetch = self.fetch.bind(self);
+self.fetch = async (resource, init) => {
+  const url = String(resource instanceof Request ? resource.url : resource);
+  let response;
+  try {
+    response = await realFetch(resource, init);
+  } catch (err) {
+    broken(new Error("download failed: " + url));
+    throw err;
+  }
+  if (!response.ok) {
+    broken(new Error(url + ": HTTP " + response.status));
+    throw new Error(url + ": HTTP " + response.status);
+  }
+  if (response.body) watch(response.clone(), url);
+  return response;
+};
+
+async function bytes(url) {
+  const response = await self.fetch(url);
+  if (!url.endsWith(".gz")) return new Uint8Array(await response.arrayBuffer());
   const plain = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(plain).arrayBuffer());
 }
 
-async function start() {
-  const indexURL = new URL("../pyodide/", here).href;
-  const [core, snapshot] = await Promise.all([bytes("lesson_core.zip"), bytes("python.snapshot.gz").catch(() => null)]);
+async function boot(m) {
+  const { loadPyodide } = await import(m.dir + "pyodide.mjs");
+  const [core, snapshot] = await Promise.all([bytes(m.core), m.snapshot ? bytes(m.snapshot) : null]);
   let pyodide = null;
   if (snapshot) {
-    try { pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot, ...quiet }); } catch (e) { pyodide = null; }
+    try { pyodide = await loadPyodide({ indexURL: m.dir, _loadSnapshot: snapshot, ...quiet }); } catch (e) { pyodide = null; }
   }
   const restored = !!pyodide;
-  if (!pyodide) pyodide = await loadPyodide({ indexURL, ...quiet });
+  if (!pyodide) pyodide = await loadPyodide({ indexURL: m.dir, ...quiet });
   pyodide.unpackArchive(core, "zip", { extractDir: "/home/pyodide/aula" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula') if '/home/pyodide/aula' not in sys.path else None; import lesson_core");
-  render = pyodide.pyimport("lesson_core").render_json;
-  return restored;
+  const lesson = pyodide.pyimport("lesson_core");
+  render = lesson.render_json;
+  const cases = JSON.parse(lesson.warm_cases_json(JSON.stringify(m.widgets || [])));
+  return { restored, cases };
 }
 
-const ready = start().then(
-  (restored) => { self.postMessage({ type: "ready", restored }); return true; },
-  (err) => { self.postMessage({ type: "failed", reason: String((err && err.message) || err) }); return false; },
-);
+// Heavy default computations of this page's widgets (lesson_core.warm_cases), one call per turn
+// after "ready": a reader's request waits at most one of them, and finds their caches filled.
+function warm(cases, lang) {
+  if (!cases.length) return;
+  setTimeout(() => {
+    const [widget, params] = cases.shift();
+    try { render(widget, JSON.stringify(params), lang); } catch (err) { /* only a cache warm-up */ }
+    warm(cases, lang);
+  }, 0);
+}
+
+let ready = null;
 
 self.onmessage = (ev) => {
   const m = ev.data || {};
-  ready.then((ok) => {
+  if (m.type === "start") {
+    ready = Promise.race([boot(m), downloadFailed]).then(
+      ({ restored, cases }) => { self.postMessage({ type: "ready", restored }); warm(cases, m.lang); return true; },
+      (err) => { self.postMessage({ type: "failed", reason: String((err && err.message) || err) }); return false; },
+    );
+    return;
+  }
+  (ready || Promise.resolve(false)).then((ok) => {
     if (!ok) return;
     let result;
     try {
