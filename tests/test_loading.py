@@ -106,7 +106,7 @@ def test_a_typed_value_loads_python_and_gets_its_answer(browser, pages):
     assert pg.evaluate("window.aula.timings.why") == "need"
     code = lesson_core.render("pe_fingerprint", {"pos": "54321"}, "es")["data"]["code"]
     assert fmt(code[0], "es", 4) in fp.locator("tbody tr").first.inner_text()
-    assert "PE(111, 2i)" not in fp.locator(".aula-part").inner_text()
+    assert "PE(111, 2i)" not in fp.locator('.aula-part[data-part="main"]').inner_text()
     assert pg.locator(".aula-py-text").inner_text() == msg("py_ready", "es")
     assert fp.locator(".aula-status").inner_text() == ""
     context.close()
@@ -164,7 +164,7 @@ def test_failed_download_is_said_once_and_can_be_retried(browser, pages, name, f
         before = part_html(pg, "pe_sum", "sum")
         widget(pg, "pe_sum").locator('input[data-param="pos"]').fill("9")
         assert part_html(pg, "pe_sum", "sum") != before
-        assert "PE(4242, 2i)" not in fp.locator(".aula-part").inner_text()
+        assert "PE(4242, 2i)" not in fp.locator('.aula-part[data-part="main"]').inner_text()
     finally:
         del pages.faults[name]
     pg.locator(".aula-py-action").click()  # try again: the same request is answered
