@@ -98,12 +98,24 @@ def wire_size(data: bytes) -> int:
     return size
 
 
+_MADE: dict[tuple, dict] = {}
+
+
 def runtime_files(with_snapshot: bool = False) -> dict:
     """Everything live Python needs: ``plain`` (file name -> bytes, as the workers know them),
-    ``paths`` (file name -> path under assets/, versioned) and ``config`` (what a page is told)."""
+    ``paths`` (file name -> path under assets/, versioned) and ``config`` (what a page is told).
+    Made once per process for the same sources (a build asks twice; ``mkdocs serve`` on every edit)."""
     if not PYODIDE_DIR.is_dir() or not SHIM.exists():
         raise PluginError("node_modules is missing or incomplete: run `npm ci` first (see README)")
     core = lesson_core_zip()
+    key = (hashlib.sha256(core).digest(), with_snapshot, (AULA_ASSETS / "py-worker.mjs").read_bytes())
+    if key not in _MADE:
+        _MADE.clear()
+        _MADE[key] = _make_runtime(core, with_snapshot)
+    return _MADE[key]
+
+
+def _make_runtime(core: bytes, with_snapshot: bool) -> dict:
     stdlib = trimmed_stdlib(core)
     plain = {name: (PYODIDE_DIR / name).read_bytes() for name in PYODIDE_COPIED}
     plain.update({"python_stdlib.zip": stdlib, "pyodide-lock.json": minimal_lock()})
