@@ -123,8 +123,14 @@ def on_pre_build(config):
 
 
 def on_page_content(html_text: str, page, config, files):
-    html_text = _m("mathml").render_page_math(html_text, page.file.src_path)
-    return _m("authoring").unstash(html_text, page)
+    authoring = _m("authoring")
+    source = Path(authoring.shown_path(Path(page.file.abs_src_path)))
+    report = None
+    if serving(config):  # shown on the page and in the terminal; a build stops instead
+        def report(message):
+            return authoring.author_error(True, page, message, inline=True)
+    html_text = _m("mathml").render_page_math(html_text, page.file.src_path, source, report)
+    return authoring.unstash(html_text, page)
 
 
 def site_root(config) -> Path:

@@ -32,18 +32,40 @@ def render_math(items: list[tuple[str, bool]]) -> list[dict]:
     return json.loads(proc.stdout)
 
 
-def render_page_math(html_text: str, src_path: str) -> str:
+def formula_line(source: Path | None, tex: str) -> str:
+    """':12' for the first line of the page's source that holds the formula's first line, or ''."""
+    first = tex.strip().splitlines()[0].strip() if tex.strip() else ""
+    try:
+        lines = source.read_text(encoding="utf-8").splitlines() if source and first else []
+    except OSError:
+        lines = []
+    return next((f":{i + 1}" for i, line in enumerate(lines) if first in line), "")
+
+
+def render_page_math(html_text: str, src_path: str, source: Path | None = None, on_error=None) -> str:
+    """Every formula of a page as MathML. A formula KaTeX refuses stops the build, naming the file
+    and line; with ``on_error(message)`` (``mkdocs serve``) it is reported there and the page shows
+    the message in the formula's place."""
     found = [(m.group(3), m.group(2) == "\\[") for m in MATH_RE.finditer(html_text)]
     todo = sorted({(html.unescape(t), d) for t, d in found} - set(_cache))
+    failed: dict[tuple[str, bool], str] = {}
     if todo:
         for (tex, display), res in zip(todo, render_math(todo)):
             if "error" in res:
-                raise PluginError(f"{src_path}: formula {tex!r} does not render: {res['error']}")
+                where = f"{source or src_path}{formula_line(source, tex)}"
+                message = f'{where}: formula "{tex.strip()}" does not render: {res["error"]}'
+                if on_error is None:
+                    raise PluginError(message)
+                failed[(tex, display)] = on_error(message)
+                continue
             _cache[(tex, display)] = res["html"]
 
     def swap(m: re.Match) -> str:
         display = m.group(2) == "\\["
-        out = _cache[(html.unescape(m.group(3)), display)]
+        key = (html.unescape(m.group(3)), display)
+        if key in failed:
+            return failed[key]
+        out = _cache[key]
         return f'<div class="aula-math" data-search-exclude>{out}</div>' if display else out
 
     return MATH_RE.sub(swap, html_text)

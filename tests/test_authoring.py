@@ -232,3 +232,10 @@ def test_jinja_syntax_error_names_the_files_line(mini):
     out = break_and_build(mini, "docs/es/contexts.md", CONTEXTS_ES + '\n{{ widget("pe_sum" }}\n')
     line = len(CONTEXTS_ES.splitlines()) + 2                  # counted in the file, front matter included
     assert f"Macro syntax error** at `docs/es/contexts.md:{line}`: unexpected '}}'" in out, out[-2000:]
+
+
+@pytest.mark.slow
+def test_formula_error_names_the_files_line(mini):
+    out = break_and_build(mini, "docs/es/contexts.md", CONTEXTS_ES + "\n$$ \\softmx(x) $$\n")
+    line = len(CONTEXTS_ES.splitlines()) + 2
+    assert f'docs/es/contexts.md:{line}: formula "\\softmx(x)" does not render' in out, out[-2000:]
