@@ -133,6 +133,32 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
         (3, _a("Cierre: un ejercicio de la ficha (un paso de difusión).",
                "Fechamento: um exercício da folha (um passo de difusão).")),
     ],
+    "real-model": [
+        (5, _a("Apertura: todo lo de las lecciones anteriores era de juguete. ¿Qué esperáis de un modelo de "
+               "verdad, aunque sea diminuto?",
+               "Abertura: tudo nas lições anteriores era de brinquedo. O que vocês esperam de um modelo de "
+               "verdade, mesmo que minúsculo?")),
+        (8, _a("Sus tokens: cada estudiante escribe una frase propia; comparar cuántos tokens cuesta con el "
+               "tokenizador de su idioma y con el del otro.",
+               "Os tokens dele: cada estudante escreve uma frase própria; comparar quantos tokens ela custa com o "
+               "tokenizador da sua língua e com o da outra.")),
+        (8, _a("Adónde mira la atención: recorrer capas y cabezas y describir en voz alta la costumbre de cada "
+               "cabeza.",
+               "Para onde a atenção olha: percorrer camadas e cabeças e descrever em voz alta o costume de cada "
+               "cabeça.")),
+        (10, _a("El token siguiente y escribir token a token: probar un texto conocido y uno extraño; cambiar "
+                "temperatura, top-k y top-p.",
+                "O próximo token e escrever token a token: testar um texto conhecido e um estranho; mudar "
+                "temperatura, top-k e top-p.")),
+        (9, _a("Cómo aprendió: la pérdida de entrenamiento y la de validación frente al modelo de recuentos del "
+               "capítulo 1; vecinos por coseno.",
+               "Como aprendeu: a perda de treino e a de validação contra o modelo de contagens do capítulo 1; "
+               "vizinhos por cosseno.")),
+        (5, _a("Cierre: su tamaño en el gráfico logarítmico del capítulo 4 y la pregunta de salida: ¿qué le "
+               "falta para escribir bien?",
+               "Fechamento: o tamanho dele no gráfico logarítmico do capítulo 4 e a pergunta de saída: o que falta "
+               "para ele escrever bem?")),
+    ],
 }
 
 

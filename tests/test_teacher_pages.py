@@ -27,6 +27,8 @@ def test_teacher_and_worksheet_pages_exist_for_each_lesson_in_both_languages():
         assert (DOCS / "es" / f"{name}.md").exists(), f"teacher page for a missing lesson {name}"
         for lang in ("es", "pt"):
             assert (DOCS / lang / "teacher" / f"{name}.md").exists()
+    for name in ("positional-encoding", "turing-1-words", "turing-2-vectors", "turing-3-generation", "turing-4-scale"):
+        for lang in ("es", "pt"):
             assert (DOCS / lang / "worksheets" / f"{name}.md").exists()
 
 
