@@ -20,6 +20,7 @@ import importlib
 import logging
 import os
 import sys
+import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -62,7 +63,9 @@ def on_startup(command, dirty):
     global COMMAND
     COMMAND = command
     if command == "serve":
-        sys.dont_write_bytecode = True  # new .pyc files under the watched folders would trigger a rebuild
+        # compiled modules kept outside the watched folders: a new .pyc beside the sources would
+        # trigger another rebuild, and no .pyc at all would recompile lesson_core on every reload
+        sys.pycache_prefix = str(Path(tempfile.gettempdir()) / "aula-pycache")
 
 
 def publishing_problem() -> str | None:
