@@ -16,6 +16,7 @@ from ..registry import View, widget
 from ..scale import big_words
 from ..svgkit import table
 from .real_model_views import attention_map, chips, label, loss_chart, size_axis
+from .turing_text import q
 
 LESSON = "real_model"
 # the declared default; each page passes a sentence in its own language (text="...")
@@ -122,10 +123,10 @@ def rm_attention(p: dict, lang: str) -> View:
     labels = [label(gen.token_text(lang, t.id)) for t in pr.tokens]
     last = rows[-1]
     top = sorted(range(n), key=lambda j: (-last[j], j))[:3]
-    look = ", ".join(f"{labels[j]} ({fmt(last[j], lang, 2)})" for j in top)
-    summary = {"es": f"Capa {p['layer']}, cabeza {p['head']}: el último token, {labels[-1]}, reparte su atención "
+    look = ", ".join(f"{q(labels[j], lang)} ({fmt(last[j], lang, 2)})" for j in top)
+    summary = {"es": f"Capa {p['layer']}, cabeza {p['head']}: el último token, {q(labels[-1], lang)}, reparte su atención "
                      f"sobre todo entre {look}.",
-               "pt": f"Camada {p['layer']}, cabeça {p['head']}: o último token, {labels[-1]}, distribui a atenção "
+               "pt": f"Camada {p['layer']}, cabeça {p['head']}: o último token, {q(labels[-1], lang)}, distribui a atenção "
                      f"principalmente entre {look}."}[lang]
     notes = _notes(pr, lang)
     if first:
@@ -162,7 +163,7 @@ def rm_next(p: dict, lang: str) -> View:
                "pt": f"Entre {fmt(len(probs), lang)} tokens possíveis, os dez primeiros somam "
                      f"{fmt_pct(covered, lang)}."}[lang]
     body = Markup("".join(_notes(pr, lang)) + table(head, rows) + h("p", {"class": "aula-readout"}, summary))
-    best = ", ".join(f"{label(gen.token_text(lang, i), 14)} {fmt(probs[i], lang, 3)}" for i in order[:3])
+    best = ", ".join(f"{q(label(gen.token_text(lang, i), 14), lang)} {fmt(probs[i], lang, 3)}" for i in order[:3])
     said = {"es": f"Los tres tokens más probables: {best}. {summary}", "pt": f"Os três tokens mais prováveis: {best}. {summary}"}
     return View(parts={"main": body},
                 data={"n_tokens": len(pr.tokens), "top": [[gen.token_text(lang, i), round(probs[i], 6)] for i in order],
@@ -262,8 +263,8 @@ def rm_neighbors(p: dict, lang: str) -> View:
                   + h("p", {"class": "aula-readout"}, {"es": f"Vecinos de {label(t.piece, 20)}:",
                                                        "pt": f"Vizinhos de {label(t.piece, 20)}:"}[lang])
                   + table(head, rows))
-    said = {"es": "Vecinos de ", "pt": "Vizinhos de "}[lang] + label(t.piece, 20) + ": " + ", ".join(
-        label(gen.token_text(lang, i), 16) for i, _ in near) + "."
+    said = {"es": "Vecinos de ", "pt": "Vizinhos de "}[lang] + q(label(t.piece, 20), lang) + ": " + ", ".join(
+        q(label(gen.token_text(lang, i), 16), lang) for i, _ in near) + "."
     return View(parts={"main": body}, summary=said,
                 data={"token": t.piece, "near": [[gen.token_text(lang, i), round(c, 6)] for i, c in near]})
 

@@ -96,8 +96,8 @@ def loss_chart(history: list, bigram: float, lang: str) -> Markup:
         out.append(h("text", {"x": left - 4, "y": num(Y(v) + 4), "class": "aula-tick", "text-anchor": "end"},
                      fmt(v, lang, 1)))
         v += 0.5
-    for s in (0, x_max // 2, x_max):
-        out.append(h("text", {"x": num(X(s)), "y": H - 18, "class": "aula-tick", "text-anchor": "middle"}, fmt(s, lang)))
+    for s, anchor in ((0, "start"), (x_max // 2, "middle"), (x_max, "end")):
+        out.append(h("text", {"x": num(X(s)), "y": H - 18, "class": "aula-tick", "text-anchor": anchor}, fmt(s, lang)))
     out.append(h("text", {"x": num((left + W) / 2), "y": H - 3, "class": "aula-tick", "text-anchor": "middle"},
                  {"es": "pasos de entrenamiento", "pt": "passos de treinamento"}[lang]))
     for k, colour, dash in ((1, "#2166ac", None), (2, "#b2182b", None)):
