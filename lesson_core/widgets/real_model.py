@@ -83,7 +83,7 @@ def rm_tokens(p: dict, lang: str) -> View:
                          f"un {fmt_pct(tax, lang)} más. Es el «impuesto» de escribir en una lengua que el "
                          "tokenizador no aprendió.",
                    "pt": f"O tokenizador {oth} precisa de {fmt(n_other, lang)} tokens para o mesmo texto: "
-                         f"{fmt_pct(tax, lang)} a mais. É o «imposto» de escrever numa língua que o tokenizador "
+                         f"{fmt_pct(tax, lang)} a mais. É o “imposto” de escrever numa língua que o tokenizador "
                          "não aprendeu."}[lang]
     else:
         verdict = {"es": f"El tokenizador {oth} necesita {fmt(n_other, lang)} tokens para el mismo texto.",
