@@ -22,7 +22,7 @@ def test_page_has_every_widget(page, server, prefix):
 
 
 def test_heads_answer_before_python(page, server):
-    page.route("**/py-worker.mjs", lambda route: route.abort())
+    page.route("**/py-worker.mjs*", lambda route: route.abort())
     page.goto(server + "pt/real-model/")
     wait_python(page, "failed")
     att = widget(page, "rm_attention")
