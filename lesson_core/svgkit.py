@@ -89,9 +89,21 @@ def table(headers: Sequence[object], rows: Sequence[Sequence[object]], cls: str 
         h("tbody", None, [h("tr", None, [h("td", None, c) for c in row]) for row in rows])))
 
 
+# Figure colours: CSS custom properties that follow the reader's scheme (aula.css sets both).
+# SVG presentation attributes cannot hold var(), so colours go in a style attribute: paint().
+RED, BLUE, GOLD, GREEN, PURPLE, GREY, GRID, PAPER = (
+    f"var(--aula-{n})" for n in ("red", "blue", "gold", "green", "purple", "grey", "grid", "paper"))
+
+
+def paint(fill: str | None = None, stroke: str | None = None) -> dict:
+    """Attributes colouring an SVG element: ``paint(fill=RED)`` -> ``{"style": "fill:var(--aula-red)"}``."""
+    rules = [f"{k}:{v}" for k, v in (("fill", fill), ("stroke", stroke)) if v]
+    return {"style": ";".join(rules)}
+
+
 def fmt_vec(values: Sequence[float], lang: str, decimals: int = 2) -> str:
     """(0,84; −0,54; …) — semicolons separate items when the decimal mark is a comma."""
     return "(" + "; ".join(fmt(v, lang, decimals) for v in values) + ")"
 
 
-__all__.append("fmt_vec")
+__all__ += ["fmt_vec", "paint", "RED", "BLUE", "GOLD", "GREEN", "PURPLE", "GREY", "GRID", "PAPER"]

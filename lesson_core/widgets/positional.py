@@ -255,8 +255,9 @@ def _circle(i: int, pos: int, k: int, d: int, cx: float, lang: str) -> Markup:
     pts = []
     for q, cls in ((pos, "aula-dot-a"), (pos + k, "aula-dot-b")):
         # (sin, cos) drawn as (x, y): the pair moves round the circle as pos grows
-        pts.append(h("circle", {"cx": num(cx + r * fp.sin(q * w)), "cy": num(cy - r * fp.cos(q * w)), "r": 5,
-                                "class": cls}))
+        x, y = cx + r * fp.sin(q * w), cy - r * fp.cos(q * w)
+        pts.append(h("circle", {"cx": num(x), "cy": num(y), "r": 5, "class": cls}) if q == pos else
+                   h("rect", {"x": num(x - 5), "y": num(y - 5), "width": 10, "height": 10, "class": cls}))
     return h("g", None, h("circle", {"cx": num(cx), "cy": cy, "r": r, "class": "aula-ring"}), pts,
              h("text", {"x": num(cx), "y": 118, "class": "aula-tick", "text-anchor": "middle"},
                f"i = {i}: k·ω = {fmt(k * w, lang, 3)} rad"))
@@ -284,7 +285,10 @@ def rotation(p: dict, lang: str) -> View:
     err = check["max_error"]
     verdict = {"es": f"Diferencia máxima: {fmt_sci(err, lang)} (errores de redondeo de la máquina).",
                "pt": f"Diferença máxima: {fmt_sci(err, lang)} (erros de arredondamento da máquina)."}[lang]
-    body = Markup(fig + h("div", {"class": "aula-scroll"}, table(head, rows)) + h("p", {"class": "aula-readout"}, verdict))
+    legend = h("p", {"class": "aula-note"}, h("span", {"class": "aula-key-a"}, "●"), f" pos = {fmt(pos, lang)}   ",
+               h("span", {"class": "aula-key-b"}, "■"), f" pos + k = {fmt(pos + k, lang)}")
+    body = Markup(fig + legend + h("div", {"class": "aula-scroll"}, table(head, rows))
+                  + h("p", {"class": "aula-readout"}, verdict))
     summary = {"es": f"d = {d}: PE({fmt(pos + k, lang)}) calculado directamente y R{sub}·PE({fmt(pos, lang)}), "
                      f"el código de {fmt(pos, lang)} girado {fmt(k, lang)} posiciones, coinciden. ",
                "pt": f"d = {d}: PE({fmt(pos + k, lang)}) calculado diretamente e R{sub}·PE({fmt(pos, lang)}), "

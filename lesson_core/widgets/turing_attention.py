@@ -16,7 +16,7 @@ from ..controls import Choice, Range, Toggle
 from ..fmt import fmt, tr
 from ..html import Markup, h, num, svg
 from ..registry import View, widget
-from ..svgkit import fmt_vec, table
+from ..svgkit import fmt_vec, paint, table
 from .turing_vectors import GOLD, GREY, arrow, arrow_group, label_spots
 
 LESSON = "turing"
@@ -44,7 +44,7 @@ def run(head: str, mask: bool, scale: bool) -> dict:
 
 def _plane(W: float, H: float, ox: float, oy: float) -> Markup:
     """Light axes through the origin (ox, oy)."""
-    return h("path", {"d": f"M4 {num(oy)}H{num(W - 4)}M{num(ox)} 4V{num(H - 4)}", "stroke": GREY,
+    return h("path", {"d": f"M4 {num(oy)}H{num(W - 4)}M{num(ox)} 4V{num(H - 4)}", **paint(stroke=GREY),
                       "fill": "none", "class": "aula-axis"})
 
 
@@ -128,7 +128,17 @@ def attn_demo(p: dict, lang: str) -> View:
                                                      f"{tr(lang, T['output'])}: {fmt_vec(res['outputs'][i], lang)}")),
         "grid": _grid(res, lang),
     }
-    return View(parts=parts, data={"token": p["token"], "head": p["head"], "mask": p["mask"], "scale": p["scale"],
+    seen = "; ".join(f"{toks[j]} {fmt(w, lang, 2)}" for j, w in enumerate(res["weights"][i])
+                     if res["scores"][i][j] is not None)
+    how = {"es": (f"«{toks[i]}» consulta con la {tr(lang, da.HEAD_NAMES[p['head']])}, "
+                  + ("con máscara causal" if p["mask"] else "sin máscara")
+                  + (", dividiendo entre √2" if p["scale"] else ", sin dividir") + f". Pesos: {seen}. "
+                  f"Salida: {fmt_vec(res['outputs'][i], lang)}."),
+           "pt": (f"«{toks[i]}» consulta com a {tr(lang, da.HEAD_NAMES[p['head']])}, "
+                  + ("com máscara causal" if p["mask"] else "sem máscara")
+                  + (", dividindo por √2" if p["scale"] else ", sem dividir") + f". Pesos: {seen}. "
+                  f"Saída: {fmt_vec(res['outputs'][i], lang)}.")}[lang]
+    return View(summary=how, parts=parts, data={"token": p["token"], "head": p["head"], "mask": p["mask"], "scale": p["scale"],
                                    "q": res["q"][i], "scores": res["scores"][i], "weights": res["weights"][i],
                                    "output": res["outputs"][i], "grid": res["weights"]})
 
@@ -161,8 +171,8 @@ def _grid(res: dict, lang: str) -> Markup:
     rows = [h("text", {"x": L - 6, "y": TOP + r * R + 16}, t) for r, t in enumerate(toks)]
     label = {"es": "Cuadrícula de pesos: filas, tokens que consultan; columnas, tokens consultados",
              "pt": "Grade de pesos: linhas, tokens que consultam; colunas, tokens consultados"}
-    return svg(L + n * C + 10, TOP + n * R + 6, h("g", {"fill": GOLD}, cells),
-               h("g", {"class": "aula-tick", "text-anchor": "middle"}, texts),
+    return svg(L + n * C + 10, TOP + n * R + 6, h("g", {**paint(fill="var(--aula-shade)")}, cells),
+               h("g", {"class": "aula-tick aula-on-shade", "text-anchor": "middle"}, texts),
                h("g", {"class": "aula-tick"}, heads), h("g", {"class": "aula-tick", "text-anchor": "end"}, rows),
                label=tr(lang, label))
 
@@ -198,7 +208,12 @@ def attn_shift(p: dict, lang: str) -> View:
             "pt": f"Cada eˢ fica multiplicado por e^{fmt(c, lang)} = {fmt(math.exp(c), lang, 3)}, e a soma também: "
                   "ao dividir, o fator se cancela."}[lang]
     body = Markup(table(head, rows, cls="aula-table aula-attn-table") + h("p", {"class": "aula-readout"}, note))
-    return View(parts={"main": body}, data={"c": c, "weights": a["weights"], "shifted_weights": b["weights"],
+    same = "; ".join(f"{t} {fmt(wa, lang, 3)} → {fmt(wb, lang, 3)}" for t, wa, wb in zip(toks, a["weights"], b["weights"]))
+    summary = {"es": f"Sumando {fmt(c, lang)} a cada puntuación, cada eˢ se multiplica por {fmt(math.exp(c), lang, 3)} "
+                     f"y los pesos no cambian: {same}.",
+               "pt": f"Somando {fmt(c, lang)} a cada pontuação, cada eˢ é multiplicado por {fmt(math.exp(c), lang, 3)} "
+                     f"e os pesos não mudam: {same}."}[lang]
+    return View(summary=summary, parts={"main": body}, data={"c": c, "weights": a["weights"], "shifted_weights": b["weights"],
                                             "max_gap": gap})
 
 

@@ -13,14 +13,14 @@ from ..controls import Choice, Number, Range
 from ..fmt import fmt, fmt_pct
 from ..html import Markup, h, num, svg
 from ..registry import View, widget
-from ..svgkit import fmt_vec, table
+from ..svgkit import BLUE, GREEN, RED, fmt_vec, paint, table
 
 LESSON = "turing"
 FRAME = 2  # the step sliders move 2 DDIM steps at a time: 9 frames to precompute
 
 # --- one pixel ------------------------------------------------------------------------------
 
-MARK_FILL = {"aula-dot-a": "#2166ac", "aula-dot-b": "#b2182b", "aula-dot-t": "#1a9850"}
+MARK_FILL = {"aula-dot-a": BLUE, "aula-dot-b": RED, "aula-dot-t": GREEN}
 ALPHA = {"es": "Fracción conservada ᾱ", "pt": "Fração conservada ᾱ"}
 
 
@@ -36,9 +36,9 @@ def _number_line(marks: list[tuple[float, str, str]], lang: str) -> Markup:
     for v in (-3, 0, 3):
         out.append(h("text", {"x": num(X(v)), "y": ly + 24, "class": "aula-tick", "text-anchor": "middle"}, fmt(v, lang)))
     for i, (v, lab, cls) in enumerate(marks):
-        out.append(h("circle", {"cx": num(X(v)), "cy": ly, "r": 6, "class": cls, "fill": MARK_FILL[cls]}))
+        out.append(h("circle", {"cx": num(X(v)), "cy": ly, "r": 6, "class": cls, **paint(fill=MARK_FILL[cls])}))
         out.append(h("text", {"x": num(X(v)), "y": 12 + 14 * i, "class": "aula-note", "text-anchor": "middle",
-                              "fill": MARK_FILL[cls]}, lab))  # one row per label: close values stay legible
+                              **paint(fill=MARK_FILL[cls])}, lab))  # one row per label: close values stay legible
     return svg(W, H, out, label=", ".join(f"{lab} = {fmt(v, lang, 2)}" for v, lab, _ in marks))
 
 
@@ -74,7 +74,14 @@ def diffusion_pixel(p: dict, lang: str) -> View:
     marks = [(x0, "x₀", "aula-dot-a"), (eps, "ε", "aula-dot-b"), (xt, "x_t", "aula-dot-t")]
     body = Markup(_number_line(marks, lang)
                   + h("div", {"class": "aula-derivation"}, [h("div", None, line) for line in lines]))
-    return View(parts={"main": body},
+    said = {"es": f"ᾱ = {fmt(ab, lang, 1)}, x₀ = {f(x0)}, ε = {f(eps)}: x_t = {f(xt)}. ",
+            "pt": f"ᾱ = {fmt(ab, lang, 1)}, x₀ = {f(x0)}, ε = {f(eps)}: x_t = {f(xt)}. "}[lang]
+    if est is None:
+        said += df.NO_SIGNAL[lang]
+    else:
+        said += {"es": f"Con el ruido exacto se recupera x̂₀ = {f(est)}; si la red se equivoca en 0,1, x̂₀ = {f(est_off)}.",
+                 "pt": f"Com o ruído exato recupera-se x̂₀ = {f(est)}; se a rede errar por 0,1, x̂₀ = {f(est_off)}."}[lang]
+    return View(summary=said, parts={"main": body},
                 data={"alpha": ab, "x0": x0, "eps": eps, "xt": xt, "estimate": est, "estimate_off": est_off})
 
 
@@ -146,7 +153,8 @@ def diffusion_heart_noise(p: dict, lang: str) -> View:
             "pt": f"{label} · x_t = {fmt(math.sqrt(ab), lang, 3)}·x₀ + {fmt(math.sqrt(1 - ab), lang, 3)}·ε · "
                   f"média de x² e y²: {fmt(spread, lang, 2)}"}[lang]
     body = Markup(_frame([_cloud(pts, "aula-cloud")], label) + h("p", {"class": "aula-readout"}, read))
-    return View(parts={"main": body}, data={"step": k, "alpha_bar": _r(ab), "spread": _r(spread)})
+    return View(summary=read.replace(" · ", ". ") + ".", parts={"main": body},
+                data={"step": k, "alpha_bar": _r(ab), "spread": _r(spread)})
 
 
 # --- tab 2: generating ------------------------------------------------------------------------
@@ -181,7 +189,7 @@ def diffusion_heart_generate(p: dict, lang: str) -> View:
         children.append(h("path", {"d": crosses, "class": "aula-estimates", "fill": "none", "stroke": "currentColor",
                                    "stroke-width": 1}))
     hx, hy = _px(*here)
-    children.append(h("circle", {"cx": hx, "cy": hy, "r": 5, "class": "aula-dot-sel", "fill": "#b2182b"}))
+    children.append(h("circle", {"cx": hx, "cy": hy, "r": 5, "class": "aula-dot-sel", **paint(fill=RED)}))
     rows = [["x_t", fmt_vec(here, lang, 3)]]
     info = {"step": t, "point": j, "alpha_bar": _r(ab[level]), "position": [_r(v) for v in here]}
     if level > 0:  # the estimate the next step will use
@@ -205,7 +213,8 @@ def diffusion_heart_generate(p: dict, lang: str) -> View:
     label = {"es": f"Paso {t} de {df.STEPS} (ᾱ = {fmt(ab[level], lang, 3)}); punto {j} y sus estimaciones",
              "pt": f"Passo {t} de {df.STEPS} (ᾱ = {fmt(ab[level], lang, 3)}); ponto {j} e suas estimativas"}[lang]
     body = Markup(_frame(children, label) + h("p", {"class": "aula-readout"}, label) + table(["", ""], rows))
-    return View(parts={"main": body}, data=info)
+    summary = label + ". " + ". ".join(f"{a}: {b}" for a, b in rows) + "."
+    return View(summary=summary, parts={"main": body}, data=info)
 
 
 PARITY_CASES = [

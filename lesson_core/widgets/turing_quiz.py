@@ -47,6 +47,7 @@ def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, di
         if ans == "none":
             fb = h("p", {"class": "aula-note"}, tr(lang, PROMPT))
             ok = None
+            said = tr(lang, PROMPT)
         else:
             ok = ans == correct
             right = tr(lang, dict(options)[correct])
@@ -54,8 +55,9 @@ def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, di
                                                                           "pt": "A resposta é: "}[lang] + right
             fb = h("div", {"class": "aula-feedback " + ("aula-ok" if ok else "aula-bad")},
                    h("p", {"class": "aula-readout"}, h("strong", None, verdict)), explain(lang))
-        return View(parts={"question": Markup(h("p", {"class": "aula-question"}, tr(lang, question))
-                                              + print_options(options, correct, lang)), "feedback": fb},
+            said = f"{tr(lang, ANSWER)}: {tr(lang, dict(options)[ans])}. {verdict}" + ("" if ok else ".")
+        return View(summary=said, parts={"question": Markup(h("p", {"class": "aula-question"}, tr(lang, question))
+                                                            + print_options(options, correct, lang)), "feedback": fb},
                     data={"answer": ans, "correct": ok, "right_answer": correct})
 
 

@@ -12,7 +12,7 @@ from ..fmt import fmt, fmt_pct, tr
 from ..html import Markup, h, num, svg
 from ..registry import View, widget
 from ..rng import make_rng
-from ..svgkit import fmt_vec, table
+from ..svgkit import GOLD, GREEN, GREY, fmt_vec, paint, table
 
 LESSON = "turing"
 
@@ -62,10 +62,10 @@ def _chart(final: list[float], share: list[float] | None, n: int, lang: str) -> 
         out.append(h("text", {"x": left - 6, "y": num(y + 15), "class": "aula-tick", "text-anchor": "end"}, lab))
         out.append(h("rect", {"x": left, "y": num(y + 3), "width": num(max(pw * p, 0.5)), "height": 12,
                               "class": "aula-bar-prob" if p > 0 else "aula-bar-off",
-                              "fill": "#1a9850" if p > 0 else "#bbbbbb"}))
+                              **paint(fill=GREEN if p > 0 else GREY)}))
         if share is not None:
             out.append(h("rect", {"x": left, "y": num(y + 17), "width": num(max(pw * share[i], 0.5)), "height": 4,
-                                  "class": "aula-bar-drawn", "fill": "#d4a017"}))
+                                  "class": "aula-bar-drawn", **paint(fill=GOLD)}))
         text = fmt_pct(p, lang) if p > 0 else T["dropped"][lang]
         if share is not None:
             text += f" · {fmt_pct(share[i], lang, 0)}"
@@ -127,8 +127,11 @@ def next_token(p: dict, lang: str) -> View:
         status = {"es": f"{n} extracciones; la más frecuente: «{labels[top_i]}» ({tally[top_i]} veces).",
                   "pt": f"{n} sorteios; o mais frequente: «{labels[top_i]}» ({tally[top_i]} vezes)."}[lang]
     chart = Markup(h("p", {"class": "aula-readout"}, CONTEXT[lang]) + _chart(final, share, n, lang)
-                   + h("p", {"class": "aula-readout", "aria-live": "polite"}, status))
-    return View(parts={"logits": _logit_table(lang),
+                   + h("p", {"class": "aula-readout"}, status))
+    probs = "; ".join(f"{labels[i]} {fmt_pct(q, lang)}" for i, q in enumerate(final) if q > 0)
+    said = f"T = {fmt(temp, lang, 1)}, top-k {k}, top-p {fmt(top, lang, 2)}. " + summary + " " + probs + ". " \
+        + (status if n else "")
+    return View(summary=said.strip(), parts={"logits": _logit_table(lang),
                        "ratio": h("p", {"class": "aula-readout"}, ratio_text),
                        "table": Markup(h("div", {"class": "aula-scroll"}, table(head, rows))
                                        + h("p", {"class": "aula-readout"}, summary)),

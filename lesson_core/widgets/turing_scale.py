@@ -13,7 +13,7 @@ from ..data_models import MODELS
 from ..fmt import fmt, fmt_pct
 from ..html import Markup, h, num, svg
 from ..registry import View, widget
-from ..svgkit import table
+from ..svgkit import BLUE, RED, paint, table
 
 LESSON = "turing"
 
@@ -35,12 +35,12 @@ def _chain_figure(n: int, lang: str) -> Markup:
     rnn = "".join(f"M{num(a + 8)} {y - 16}Q{num((a + b) / 2)} {y - 44} {num(b - 8)} {y - 16}"
                   for a, b in zip(xs, xs[1:]))
     out.append(h("path", {"d": rnn or "M0 0", "class": "aula-arrow aula-rnn", "fill": "none",
-                          "stroke": "#2166ac", "stroke-width": 1.5}))
+                          **paint(stroke=BLUE), "stroke-width": 1.5}))
     if shown > 1:
         a, b = xs[0], xs[-1]
         out.append(h("path", {"d": f"M{num(a)} {y + 14}Q{num((a + b) / 2)} {H + 30} {num(b)} {y + 14}",
                               "class": "aula-arrow aula-attn", "fill": "none",
-                              "stroke": "#b2182b", "stroke-width": 2}))
+                              **paint(stroke=RED), "stroke-width": 2, "stroke-dasharray": "6 3"}))
     out.append(h("text", {"x": 20, "y": 16, "class": "aula-note"},
                  {"es": f"RNN: {fmt(max(n - 1, 0), lang)} pasos encadenados",
                   "pt": f"RNN: {fmt(max(n - 1, 0), lang)} passos encadeados"}[lang]))
@@ -75,7 +75,10 @@ def rnn_vs_transformer(p: dict, lang: str) -> View:
     lines = sc.gauss_lines(n, lang)
     deriv = h("div", {"class": "aula-derivation"}, [h("div", None, line) for line in lines])
     body = Markup(_chain_figure(n, lang) + table(head, rows) + deriv + h("p", {"class": "aula-readout"}, double))
-    return View(parts={"main": body}, data=dict(r))
+    said = "; ".join(f"{row[0]}: RNN {row[1]}, Transformer {row[2]}" for row in rows[:2]) + "; " \
+        + f"{rows[2][0]}: {rows[2][2]}. " + double
+    summary = {"es": f"n = {f(n)} tokens. ", "pt": f"n = {f(n)} tokens. "}[lang] + said
+    return View(summary=summary, parts={"main": body}, data=dict(r))
 
 
 # --- model sizes on a log scale -----------------------------------------------------------
@@ -121,9 +124,10 @@ def _size_chart(lang: str) -> Markup:
             one.append(h("line", {"x1": num(x), "x2": num(x), "y1": num(y), "y2": num(ya), "class": "aula-guide",
                                   "stroke": "currentColor", "stroke-dasharray": "2 2"}))
             one.append(h("circle", {"cx": num(x), "cy": num(ya), "r": 4, "class": "aula-dot-hollow",
-                                    "fill": "none", "stroke": "#b2182b"}))
-        one.append(h("circle", {"cx": num(x), "cy": num(y), "r": 11, "fill": "transparent"}))  # a finger-sized target
-        one.append(h("circle", {"cx": num(x), "cy": num(y), "r": 4, "class": "aula-dot", "fill": "#b2182b"}))
+                                    "fill": "none", **paint(stroke=RED)}))
+        one.append(h("circle", {"cx": num(x), "cy": num(y), "r": 12, "fill": "transparent",
+                                "class": "aula-hit"}))  # 24 px at the figure's narrowest; 44 px on touch (aula.css)
+        one.append(h("circle", {"cx": num(x), "cy": num(y), "r": 4, "class": "aula-dot", **paint(fill=RED)}))
         dx, dy, anchor = LABEL_AT.get(m["id"], (7, 4, "start"))
         one.append(h("text", {"x": num(x + dx), "y": num(y + dy), "class": "aula-note", "text-anchor": anchor},
                       SHORT.get(m["id"], m["name"])))
@@ -135,6 +139,13 @@ def _size_chart(lang: str) -> Markup:
 
 
 def _detail(m: dict, lang: str) -> Markup:
+    rows = _detail_rows(m, lang)
+    head = f"{m['name']} · {m['year']} · {m['org']}"
+    return Markup(h("p", {"class": "aula-readout aula-strong"}, head) + table(["", ""], rows)
+                  + h("p", {"class": "aula-readout"}, m["note"][lang]))
+
+
+def _detail_rows(m: dict, lang: str) -> list[list[str]]:
     bw = lambda x: sc.big_words(x, lang)  # noqa: E731
     rows = [[{"es": "Parámetros", "pt": "Parâmetros"}[lang], bw(m["params"])]]
     if m["active"]:
@@ -150,9 +161,7 @@ def _detail(m: dict, lang: str) -> Markup:
         rows.append([{"es": "Frente al Transformer de 2017", "pt": "Comparado ao Transformer de 2017"}[lang],
                      {"es": f"{fmt(round(m['params'] / base), lang)} veces más parámetros",
                       "pt": f"{fmt(round(m['params'] / base), lang)} vezes mais parâmetros"}[lang]])
-    head = f"{m['name']} · {m['year']} · {m['org']}"
-    return Markup(h("p", {"class": "aula-readout aula-strong"}, head) + table(["", ""], rows)
-                  + h("p", {"class": "aula-readout"}, m["note"][lang]))
+    return rows
 
 
 @widget("model_sizes", lesson=LESSON,
@@ -168,7 +177,13 @@ def model_sizes(p: dict, lang: str) -> View:
         data["tokens_per_param"] = sc.tokens_per_param(m["tokens"], m["params"])
     if m["active"]:
         data["active_share"] = m["active"] / m["params"]
-    return View(parts={"chart": _size_chart(lang), "detail": _detail(m, lang)}, data=data)
+    return View(summary=_said(m, lang), parts={"chart": _size_chart(lang), "detail": _detail(m, lang)}, data=data)
+
+
+def _said(m: dict, lang: str) -> str:
+    """The detail in words: the chosen model, its numbers and its note."""
+    rows = _detail_rows(m, lang)
+    return f"{m['name']}, {m['year']}, {m['org']}. " + "; ".join(f"{a}: {b}" for a, b in rows) + ". " + m["note"][lang]
 
 
 PARITY_CASES = [

@@ -16,10 +16,22 @@ from ..fmt import fmt, tr
 from ..html import Markup, h, num, svg
 from ..messages import msg
 from ..registry import View, widget
-from ..svgkit import table
+from ..svgkit import BLUE, PAPER, PURPLE, RED, paint, table
 
 LESSON = "turing"
-COLOURS = {"rules": "#b2182b", "learning": "#2166ac", "both": "#7b3294"}
+COLOURS = {"rules": RED, "learning": BLUE, "both": PURPLE}
+
+
+def _mark(approach: str, x: float, y: float, r: float) -> Markup:
+    """An approach's mark: its colour and its shape (rules a square, learning a circle, both a diamond)."""
+    if approach == "learning":
+        return h("circle", {"cx": num(x), "cy": num(y), "r": num(r), **paint(fill=COLOURS[approach])})
+    if approach == "rules":
+        return h("rect", {"x": num(x - r), "y": num(y - r), "width": num(2 * r), "height": num(2 * r),
+                          **paint(fill=COLOURS[approach])})
+    d = r * 1.3
+    return h("path", {"d": f"M{num(x)} {num(y - d)}L{num(x + d)} {num(y)}L{num(x)} {num(y + d)}L{num(x - d)} {num(y)}z",
+                      **paint(fill=COLOURS[approach])})
 
 
 def q(word: str, lang: str) -> str:
@@ -48,19 +60,17 @@ def _timeline_svg(lang: str) -> Markup:
                h("text", {"x": num(X(y)), "y": y0 + 18, "class": "aula-tick", "text-anchor": "middle"}, y))
              for y in range(1950, 2030, 10)]
     # two rows of dots so that neighbours in the 2010s do not overlap; numbered as in the menu
-    dots = [h("g", None, h("circle", {"cx": num(X(ev["year"])), "cy": y0 - 16 - 20 * (k % 2), "r": 7,
-                                      "fill": COLOURS[ev["approach"]]}),
-              h("text", {"x": num(X(ev["year"])), "y": y0 - 12 - 20 * (k % 2), "class": "aula-dot-label",
-                         "text-anchor": "middle", "fill": "#fff", "font-size": 10}, k + 1))
+    dots = [h("g", None, _mark(ev["approach"], X(ev["year"]), y0 - 16 - 20 * (k % 2), 8),
+              h("text", {"x": num(X(ev["year"])), "y": y0 - 12 - 20 * (k % 2), "class": "aula-dot-label aula-on-mark",
+                         "text-anchor": "middle", "font-size": 11, **paint(fill=PAPER)}, k + 1))
             for k, ev in enumerate(EVENTS)]
-    legend = [h("g", None, h("rect", {"x": left + 180 * i, "y": H - 14, "width": 10, "height": 10,
-                                      "fill": COLOURS[a]}),
+    legend = [h("g", None, _mark(a, left + 180 * i + 5, H - 9, 5),
                 h("text", {"x": left + 180 * i + 14, "y": H - 5, "class": "aula-tick"}, tr(lang, APPROACHES[a])))
               for i, a in enumerate(("rules", "learning", "both"))]
     axis = h("line", {"x1": left, "x2": W - right, "y1": y0, "y2": y0, "class": "aula-axis"})
     return svg(W, H, axis, ticks, dots, legend,
-               label={"es": "Cronología de 1950 a 2022; el color indica el enfoque.",
-                      "pt": "Linha do tempo de 1950 a 2022; a cor indica a abordagem."}[lang])
+               label={"es": "Cronología de 1950 a 2022; el color y la forma indican el enfoque.",
+                      "pt": "Linha do tempo de 1950 a 2022; a cor e a forma indicam a abordagem."}[lang])
 
 
 @widget("turing_timeline", lesson=LESSON,
@@ -80,7 +90,11 @@ def timeline(p: dict, lang: str) -> View:
                h("p", {"class": "aula-readout"},
                  h("strong", None, f"{k}. {tr(lang, ev['when'])} — {tr(lang, ev['title'])}")),
                badge, h("p", None, tr(lang, ev["text"])))
-    return View(parts={"line": _timeline_svg(lang), "main": detail},
+    summary = {"es": f"Acontecimiento {k} de {len(EVENTS)}: {tr(lang, ev['when'])}, {tr(lang, ev['title'])}. "
+                     f"Enfoque: {tr(lang, APPROACHES[ev['approach']])}.",
+               "pt": f"Acontecimento {k} de {len(EVENTS)}: {tr(lang, ev['when'])}, {tr(lang, ev['title'])}. "
+                     f"Abordagem: {tr(lang, APPROACHES[ev['approach']])}."}[lang]
+    return View(summary=summary, parts={"line": _timeline_svg(lang), "main": detail},
                 data={"event": ev["key"], "year": ev["year"], "approach": ev["approach"]})
 
 
@@ -131,7 +145,9 @@ def bigram_table(p: dict, lang: str) -> View:
     note = {"es": f"{q(word, lang)} aparece {n_occ} veces; cada recuento se divide entre {total}.",
             "pt": f"{q(word, lang)} aparece {n_occ} vezes; cada contagem é dividida por {total}."}[lang]
     out = Markup(_corpus_html(lang, word) + h("p", {"class": "aula-readout"}, note) + table(head, body))
-    return View(parts={"main": out},
+    nexts = "; ".join(f"{_w(w, lang)} {c} ({frac(pr, lang)})" for w, c, pr in rows)
+    summary = note + {"es": f" Palabras siguientes: {nexts}.", "pt": f" Próximas palavras: {nexts}."}[lang]
+    return View(summary=summary, parts={"main": out},
                 data={"word": word, "occurrences": n_occ, "total": total,
                       "rows": [[w, c, float(pr)] for w, c, pr in rows]})
 
@@ -171,8 +187,17 @@ def bigram_sampler(p: dict, lang: str) -> View:
                          "o modelo pode andar em círculos (gato → perseguiu → o → cachorro → perseguiu…)."}[lang])
     out = Markup(sentence + (extra or "") + h("div", {"class": "aula-scroll"}, table(head, rows))
                  + h("p", {"class": "aula-note"}, tr(lang, how)))
-    return View(parts={"main": out},
+    summary = {"es": f"Desde {q(start, lang)}, tirada {p['seed']}: «{' '.join(res['words'])}», "
+                     f"{len(res['steps'])} palabras sorteadas.",
+               "pt": f"A partir de {q(start, lang)}, sorteio {p['seed']}: “{' '.join(res['words'])}”, "
+                     f"{len(res['steps'])} palavras sorteadas."}[lang] + (" " + extra_text(res, lang) if extra else "")
+    return View(summary=summary, parts={"main": out},
                 data={"words": res["words"], "ended": res["ended"], "draws": [st["u"] for st in res["steps"]]})
+
+
+def extra_text(res: dict, lang: str) -> str:
+    return {"es": f"Se detiene en {bigram.MAX_WORDS} palabras sin llegar al punto.",
+            "pt": f"Parou em {bigram.MAX_WORDS} palavras sem chegar ao ponto."}[lang]
 
 
 # --- 4. tokenizer: greedy longest match with byte fallback -------------------------------
@@ -241,7 +266,10 @@ def tokenizer(p: dict, lang: str) -> View:
                  + "".join(h("p", {"class": "aula-warn"}, n) for n in notes)
                  + h("div", {"class": "aula-chips", "dir": "ltr"}, _chips(tokens, lang))
                  + (h("p", {"class": "aula-note"}, " · ".join(gloss)) if gloss else ""))
-    return View(parts={"main": out},
+    first = " · ".join(f"{t.id:02X}" if t.is_byte else tok.visible(t.piece) for t in tokens[:12])
+    said = summary.split(". ")[0] + "." + ({"es": f" Tokens, en orden: {first}", "pt": f" Tokens, em ordem: {first}"}[lang]
+                                          + (" …" if len(tokens) > 12 else ".") if tokens else "")
+    return View(summary=" ".join([said] + notes), parts={"main": out},
                 data={"n_tokens": len(tokens), "n_chars": len(text), "n_bytes": n_bytes, "truncated": cut,
                       "ids": [t.id for t in tokens[:MAX_SHOWN]]})
 
@@ -304,7 +332,11 @@ def bpe_steps(p: dict, lang: str) -> View:
                      h("div", None, h("p", {"class": "aula-note"}, lab[1]), pairs_t),
                      h("div", None, h("p", {"class": "aula-note"}, f"{lab[0]}: {len(st['merges'])}"), done))
                  + h("p", {"class": "aula-note"}, f"{lab[2]} ({len(st['vocab'])})") + vocab)
-    return View(parts={"main": out},
+    summary = {"es": f"{len(st['merges'])} fusiones hechas; vocabulario de {len(st['vocab'])} fragmentos. ",
+               "pt": f"{len(st['merges'])} fusões feitas; vocabulário de {len(st['vocab'])} fragmentos. "}[lang] \
+        + verdict + {"es": " Palabras ahora: ", "pt": " Palavras agora: "}[lang] \
+        + "; ".join(" · ".join(pieces) for pieces, _ in st["words"]) + "."
+    return View(summary=summary, parts={"main": out},
                 data={"step": p["step"], "merges": ["".join(pr) for pr, _ in st["merges"]],
                       "merge_counts": [count for _, count in st["merges"]],
                       "next": None if nxt is None else list(nxt), "vocab": st["vocab"],

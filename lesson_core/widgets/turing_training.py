@@ -11,7 +11,7 @@ from ..data_sampling import TRAIN_CORRECT, TRAIN_LOGITS, TRAIN_WORDS
 from ..fmt import fmt, tr
 from ..html import Markup, h, num, svg
 from ..registry import View, widget
-from ..svgkit import table
+from ..svgkit import RED, paint, table
 
 LESSON = "turing"
 DOTS = {"fill": "none", "stroke": "currentColor", "stroke-width": 7, "stroke-linecap": "round"}  # a dot per "h0"
@@ -91,11 +91,15 @@ def train_logits(p: dict, lang: str) -> View:
     hist_head = [T["step"][lang]] + [f"z({w})" for w in words] + [f"p({words[TRAIN_CORRECT]})", T["loss"][lang]]
     hist = [[s["step"]] + [fmt(z, lang, 2) for z in s["logits"]]
             + [fmt(s["probs"][TRAIN_CORRECT], lang, 3), fmt(s["loss"], lang, 3)] for s in run]
-    now = Markup(table(head, rows) + h("p", {"class": "aula-readout", "aria-live": "polite"}, read))
+    now = Markup(table(head, rows) + h("p", {"class": "aula-readout"}, read))
     curve = Markup(_sparkline(losses, lang, cap)
                    + h("details", None, h("summary", None, {"es": "Historial", "pt": "Histórico"}[lang]),
                        h("div", {"class": "aula-scroll"}, table(hist_head, hist))))
-    return View(parts={"now": now, "curve": curve},
+    probs = "; ".join(f"p({w}) = {fmt(q, lang, 3)}" for w, q in zip(words, st["probs"]))
+    summary = {"es": f"η = {fmt(lr, lang)}. ", "pt": f"η = {fmt(lr, lang)}. "}[lang] + read + ". " + probs + ". " \
+        + {"es": f"Pérdida al final (paso {STEPS}): {fmt(losses[-1], lang, 3)}.",
+           "pt": f"Perda no fim (passo {STEPS}): {fmt(losses[-1], lang, 3)}."}[lang]
+    return View(summary=summary, parts={"now": now, "curve": curve},
                 data={"lr": lr, "step": step, "logits": st["logits"], "probs": st["probs"], "loss": st["loss"],
                       "grad": st["grad"], "losses": losses})
 
@@ -136,8 +140,8 @@ def _parabola(runs: list[dict], upto: int, lang: str) -> Markup:
                h("text", {"x": left - 4, "y": num(top + 8), "class": "aula-tick", "text-anchor": "end"},
                  fmt(lmax, lang, 0)),
                h("path", {"d": curve, "class": "aula-line", "fill": "none", "stroke": "currentColor", "stroke-opacity": "0.5"}),
-               h("path", {"d": path, "class": "aula-line aula-line-path", "fill": "none", "stroke": "#b2182b"}),
-               h("path", {"d": dots, "class": "aula-dots", **DOTS, "stroke": "#b2182b"}),
+               h("path", {"d": path, "class": "aula-line aula-line-path", "fill": "none", **paint(stroke=RED)}),
+               h("path", {"d": dots, "class": "aula-dots", **{**DOTS, "stroke": None}, **paint(stroke=RED)}),
                label={"es": "Pérdida (2w − 3)² y los pasos dados", "pt": "Perda (2w − 3)² e os passos dados"}[lang])
 
 
@@ -194,8 +198,13 @@ def chain_rule(p: dict, lang: str) -> View:
             "pt": f"Passo {step}/{CHAIN_STEPS}: w = {fmt(w, lang, 3)}, perda {fmt(tg.chain_loss(w), lang, 3)}. "
                   f"O próximo passo:"}[lang]
     body = Markup(_parabola(runs, step, lang) + h("p", {"class": "aula-readout"}, head) + _derivation(nxt, lang)
-                  + h("p", {"class": "aula-readout", "aria-live": "polite"}, verdict))
-    return View(parts={"main": body},
+                  + h("p", {"class": "aula-readout"}, verdict))
+    said = head[:-len({"es": " El siguiente paso:", "pt": " O próximo passo:"}[lang])] + {
+        "es": f" Con η = {fmt(eta, lang)}, el siguiente paso lleva w a {fmt(nxt['w_next'], lang, 3)} "
+              f"(pérdida {fmt(nxt['loss_next'], lang, 3)}). ",
+        "pt": f" Com η = {fmt(eta, lang)}, o próximo passo leva w a {fmt(nxt['w_next'], lang, 3)} "
+              f"(perda {fmt(nxt['loss_next'], lang, 3)}). "}[lang] + verdict
+    return View(summary=said, parts={"main": body},
                 data={"eta": eta, "step": step, "w": w, "loss": tg.chain_loss(w), "ws": ws[: step + 1],
                       "crossed": crossed, "loss_rose": rose, "next": nxt})
 

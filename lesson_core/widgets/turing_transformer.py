@@ -14,7 +14,7 @@ from ..controls import Choice, Range, Toggle
 from ..fmt import fmt, tr
 from ..html import Markup, h, num, svg
 from ..registry import View, widget
-from ..svgkit import fmt_vec, table
+from ..svgkit import PAPER, fmt_vec, paint, table
 from .turing_attention import run
 from .turing_vectors import BLUE, GOLD, GREY, arrow
 
@@ -35,7 +35,7 @@ def _part_attrs(pid: str, active: str, name: str) -> dict:
              "data-value": pid, "tabindex": "0", "role": "button", "aria-pressed": "true" if on else "false",
              "aria-label": name}
     if on:  # the others take the paint of the surrounding group
-        attrs.update({"fill": GOLD, "fill-opacity": "0.35", "stroke": GOLD, "stroke-width": 3})
+        attrs.update({**paint(fill=GOLD, stroke=GOLD), "fill-opacity": "0.35", "stroke-width": 3})
     return attrs
 
 
@@ -47,20 +47,25 @@ def _block_svg(active: str, lang: str) -> Markup:
     boxes, labels = [], []
     for pid, (cy, bh, bw) in LAYOUT.items():
         if pid.startswith("res"):
-            boxes.append(h("g", _part_attrs(pid, active, names[pid]), h("circle", {"cx": CX, "cy": cy, "r": 12})))
+            boxes.append(h("g", _part_attrs(pid, active, names[pid]), h("circle", {"cx": CX, "cy": cy, "r": 12}),
+                           h("circle", {"cx": CX, "cy": cy, "r": 12, "class": "aula-hit", "fill": "transparent",
+                                        "stroke": "none"})))
             labels.append(h("text", {"x": CX, "y": cy + 6}, "+"))
             labels.append(h("text", {"x": CX - 22, "y": cy + 5, "text-anchor": "end"}, names[pid]))
         else:
+            hit = max(bh, 44)  # a finger-sized target around a thin box; the boxes are 54 or more apart
             boxes.append(h("g", _part_attrs(pid, active, names[pid]),
-                           h("rect", {"x": CX - bw // 2, "y": cy - bh // 2, "width": bw, "height": bh, "rx": 6})))
+                           h("rect", {"x": CX - bw // 2, "y": cy - bh // 2, "width": bw, "height": bh, "rx": 6}),
+                           h("rect", {"x": CX - bw // 2, "y": cy - hit // 2, "width": bw, "height": hit,
+                                      "class": "aula-hit", "fill": "transparent", "stroke": "none"})))
             labels.append(h("text", {"x": CX, "y": cy + 5}, names[pid]))
     stack = h("g", {**_part_attrs("stack", active, names["stack"]), "fill-opacity": "0.12"},
               h("rect", {"x": 60, "y": 112, "width": 310, "height": 340, "rx": 10, "stroke-dasharray": "6 4",
-                         "fill": GOLD if active == "stack" else "none"}))
+                         **paint(fill=GOLD if active == "stack" else "none")}))
     label = {"es": "Diagrama de una capa del Transformer; parte seleccionada: ",
              "pt": "Diagrama de uma camada do Transformer; parte selecionada: "}[lang]
-    return svg(400, 510, h("path", {"d": flow + skips, "stroke": GREY, "fill": "none", "stroke-width": 1.5}),
-               h("g", {"fill": "#ffffff", "stroke": GREY, "stroke-width": 1.2}, stack, boxes),
+    return svg(400, 510, h("path", {"d": flow + skips, **paint(stroke=GREY), "fill": "none", "stroke-width": 1.5}),
+               h("g", {**paint(fill=PAPER, stroke=GREY), "stroke-width": 1.2}, stack, boxes),
                h("g", {"class": "aula-note", "text-anchor": "middle", "pointer-events": "none"}, labels),
                h("text", {"x": 70, "y": 440, "class": "aula-note"}, names["stack"]),
                label=label + names[active])
@@ -75,9 +80,9 @@ def transformer_block(p: dict, lang: str) -> View:
     """The block as a diagram; the chosen part is highlighted and explained."""
     pid = p["part"]
     _, name, text = tf.BLOCK_PARTS[PART_IDS.index(pid)]
-    explain = h("div", {"class": "aula-explain", "role": "status"}, h("p", None, h("strong", None, tr(lang, name))),
+    explain = h("div", {"class": "aula-explain"}, h("p", None, h("strong", None, tr(lang, name))),
                 h("p", None, tr(lang, text)))
-    return View(parts={"diagram": _block_svg(pid, lang), "explain": explain}, data={"part": pid})
+    return View(summary=f"{tr(lang, name)}: {tr(lang, text)}", parts={"diagram": _block_svg(pid, lang), "explain": explain}, data={"part": pid})
 
 
 # --- layer normalization of two numbers --------------------------------------------------
@@ -116,7 +121,8 @@ def layer_norm(p: dict, lang: str) -> View:
         extra = {"es": "Con dos números distintos el resultado queda siempre muy cerca de −1 y 1: ε lo aleja un poco.",
                  "pt": "Com dois números diferentes o resultado fica sempre muito perto de −1 e 1: ε o afasta um pouco."}
     body = Markup(h("ol", {"class": "aula-steps"}, items) + h("p", {"class": "aula-note"}, tr(lang, extra)))
-    return View(parts={"steps": body}, data={k: s[k] for k in ("mean", "devs", "var", "eps", "std", "normalized")})
+    summary = ". ".join(f"{name.capitalize()}: {expr}" for name, expr in steps) + ". " + tr(lang, extra)
+    return View(summary=summary, parts={"steps": body}, data={k: s[k] for k in ("mean", "devs", "var", "eps", "std", "normalized")})
 
 
 # --- why position: the same words in two orders -------------------------------------
@@ -125,7 +131,7 @@ def _order_plane(dogs: list[list[float]], lang: str) -> Markup:
     W, H, U, ox, oy = 240, 200, 140.0, 30.0, 180.0  # outputs stay within [0, 1.5] x [0, 1.1]
     a = arrow(ox, oy, ox + U * dogs[0][0], oy - U * dogs[0][1], GOLD, "aula-output", 9, 4)
     b = arrow(ox, oy, ox + U * dogs[1][0], oy - U * dogs[1][1], BLUE, "aula-output-b", 7, 1.8)
-    axes = h("path", {"d": f"M4 {num(oy)}H{W - 4}M{num(ox)} 4V{H - 4}", "stroke": GREY, "fill": "none"})
+    axes = h("path", {"d": f"M4 {num(oy)}H{W - 4}M{num(ox)} 4V{H - 4}", **paint(stroke=GREY), "fill": "none"})
     label = {"es": "Salidas de «perro» en las dos oraciones", "pt": "Saídas de «cachorro» nas duas frases"}
     return svg(W, H, axes, a, b, label=tr(lang, label))
 
@@ -156,8 +162,10 @@ def word_order(p: dict, lang: str) -> View:
                    "pt": f"As saídas de «{dog}» diferem (distância {fmt(res['gap'], lang, 3)}): as camadas seguintes podem usar essa diferença."}
     dogs = [r["dog"] for r in res["runs"]]
     body = Markup("".join(blocks) + _order_plane(dogs, lang)
-                  + h("p", {"class": "aula-readout", "role": "status"}, tr(lang, verdict)))
-    return View(parts={"main": body}, data={"pos": p["pos"], "dog_outputs": dogs, "gap": res["gap"], "same": res["same"]})
+                  + h("p", {"class": "aula-readout"}, tr(lang, verdict)))
+    outs = {"es": "Salidas de «{d}»: {a} y {b}. ", "pt": "Saídas de «{d}»: {a} e {b}. "}[lang].format(
+        d=dog, a=fmt_vec(dogs[0], lang), b=fmt_vec(dogs[1], lang))
+    return View(summary=outs + tr(lang, verdict), parts={"main": body}, data={"pos": p["pos"], "dog_outputs": dogs, "gap": res["gap"], "same": res["same"]})
 
 
 # --- the one-line formula -----------------------------------------------------------
@@ -209,7 +217,12 @@ def attn_formula(p: dict, lang: str) -> View:
     body = Markup(_formula(pid) + h("p", {"class": "aula-readout"}, tr(lang, text))
                   + h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-matrix"))
                   + (h("p", {"class": "aula-note"}, tr(lang, note)) if p["mask"] and pid == "S" else ""))
-    return View(parts={"main": body}, data={"piece": pid, "mask": p["mask"], "d_k": res["d"]})
+    last = rows[-1]
+    summary = tr(lang, text) + " " + {"es": "Con máscara causal. " if p["mask"] else "Sin máscara. ",
+                                      "pt": "Com máscara causal. " if p["mask"] else "Sem máscara. "}[lang] \
+        + {"es": "Última fila, ", "pt": "Última linha, "}[lang] + f"{last[0]}: " \
+        + "; ".join(f"{c} {x}" for c, x in zip(head[1:], last[1:])) + "."
+    return View(summary=summary, parts={"main": body}, data={"piece": pid, "mask": p["mask"], "d_k": res["d"]})
 
 
 PARITY_CASES = [

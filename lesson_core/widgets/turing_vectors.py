@@ -19,10 +19,10 @@ from ..fmt import fmt, tr
 from ..html import Markup, h, num, svg
 from ..messages import ParamError
 from ..registry import View, widget
-from ..svgkit import fmt_vec, table
+from ..svgkit import BLUE, GOLD, GREEN, GREY, GRID, RED, fmt_vec, paint, table
 
 LESSON = "turing"
-GOLD, GREY, GREEN, BLUE, RED = "#b8860b", "#8a8a8a", "#4a9a5b", "#3b6fb6", "#b2182b"
+__all__ = ["BLUE", "GOLD", "GREY", "RED", "arrow", "arrow_group", "label_spots", "PARITY_CASES"]
 
 T = {
     "word": {"es": "Palabra", "pt": "Palavra"},
@@ -55,12 +55,12 @@ def arrow(x1: float, y1: float, x2: float, y2: float, colour: str | None, cls: s
          f"L{num(bx + uy * hl * 0.5)} {num(by - ux * hl * 0.5)}Z")
     if colour is None:
         return h("path", {"d": d, "class": cls})
-    return h("path", {"d": d, "class": cls, "stroke": colour, "fill": colour, "stroke-width": width})
+    return h("path", {"d": d, "class": cls, **paint(stroke=colour, fill=colour), "stroke-width": width})
 
 
 def arrow_group(colour: str, cls: str, width: float, *arrows: object) -> Markup:
     """Arrows drawn with ``colour=None``, painted together."""
-    return h("g", {"class": cls, "stroke": colour, "fill": colour, "stroke-width": width}, *arrows)
+    return h("g", {"class": cls, **paint(stroke=colour, fill=colour), "stroke-width": width}, *arrows)
 
 
 def _quote(word: str, lang: str) -> str:
@@ -89,7 +89,8 @@ def emb_table(p: dict, lang: str) -> View:
     full = h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-emb-table"))
     text = {"es": f"Fila de «{dv.label(word, lang)}»: ", "pt": f"Linha de «{dv.label(word, lang)}»: "}[lang]
     row = Markup(h("p", {"class": "aula-readout"}, text + fmt_vec(vec, lang)) + _bars(vec, lang))
-    return View(parts={"table": full, "row": row},
+    named = "; ".join(f"{names[lang]} {fmt(v, lang, 2)}" for v, (_, names) in zip(vec, dv.DIMS))
+    return View(summary=text + named + ".", parts={"table": full, "row": row},
                 data={"word": word, "vector": vec, "dims": DIM_IDS})
 
 
@@ -149,16 +150,27 @@ def emb_3d(p: dict, lang: str) -> View:
     pts = screen([[dv.VECTORS[w][i] for i in idx] for w in dv.WORD_IDS])
     order = sorted(range(len(pts)), key=lambda k: -pts[k][2])  # far first, near drawn on top
     spots = label_spots([(pts[k][0] + 6, pts[k][1] - 5, len(dv.label(dv.WORD_IDS[k], lang))) for k in range(len(pts))])
-    dots = [h("g", None, h("circle", {"cx": num(pts[k][0]), "cy": num(pts[k][1]), "r": 4.5, "fill": BLUE,
+    dots = [h("g", None, h("circle", {"cx": num(pts[k][0]), "cy": num(pts[k][1]), "r": 4.5, **paint(fill=BLUE),
                                       "class": "aula-dot"}),
               h("text", {"x": num(spots[k][0]), "y": num(spots[k][1])}, dv.label(dv.WORD_IDS[k], lang)))
             for k in order]
     label = {"es": "Vista 3D de las palabras sobre los ejes ", "pt": "Vista 3D das palavras nos eixos "}[lang]
-    fig = svg(W, H, h("path", {"d": edges, "class": "aula-grid", "stroke": "#d0d0d0", "fill": "none"}),
+    fig = svg(W, H, h("path", {"d": edges, "class": "aula-grid", **paint(stroke=GRID), "fill": "none"}),
               axis_marks, h("g", {"class": "aula-tick"}, dots),
               label=label + ", ".join(tr(lang, dv.DIMS[i][1]) for i in idx))
-    view = h("div", {"class": "aula-drag3d", "data-drag-x": "yaw", "data-drag-y": "pitch", "data-unit": "0.5"}, fig)
-    return View(parts={"main": view},
+    turn = {"es": "Vista 3D: gírala con las flechas del teclado o arrastrando",
+            "pt": "Vista 3D: gire com as setas do teclado ou arrastando"}[lang]
+    view = h("div", {"class": "aula-drag3d", "data-drag-x": "yaw", "data-drag-y": "pitch", "data-unit": "0.5",
+                     "data-key-step": "5", "tabindex": "0", "role": "application", "aria-label": turn}, fig)
+    tops = []
+    for i in idx:
+        best = sorted(dv.WORD_IDS, key=lambda w: -dv.VECTORS[w][i])[:3]
+        tops.append(tr(lang, dv.DIMS[i][1]) + ": " + ", ".join(f"{dv.label(w, lang)} {fmt(dv.VECTORS[w][i], lang, 2)}"
+                                                            for w in best))
+    summary = {"es": f"Giro {fmt(p['yaw'], lang)}°, inclinación {fmt(p['pitch'], lang)}°. Más altas en cada eje: ",
+               "pt": f"Giro {fmt(p['yaw'], lang)}°, inclinação {fmt(p['pitch'], lang)}°. Mais altas em cada eixo: "}[lang] \
+        + "; ".join(tops) + "."
+    return View(summary=summary, parts={"main": view},
                 data={"axes": axes, "yaw": p["yaw"], "pitch": p["pitch"],
                       "points": {w: [pt[0], pt[1], pt[2]] for w, pt in zip(dv.WORD_IDS, pts)}})
 
@@ -173,9 +185,9 @@ def _plane(a: list[float], b: list[float], lang: str) -> Markup:
     """A 10 x 10 grid with arrows a (gold) and b (blue) from the origin; the angle marked."""
     U, O, W = 30.0, 165.0, 330
     grid = "".join(f"M{num(O + U * k)} 15V{num(W - 15)}M15 {num(O + U * k)}H{num(W - 15)}" for k in range(-5, 6))
-    items = [h("path", {"d": grid, "class": "aula-grid", "stroke": "#e2e2e2", "fill": "none"}),
+    items = [h("path", {"d": grid, "class": "aula-grid", **paint(stroke=GRID), "fill": "none"}),
              h("path", {"d": f"M15 {num(O)}H{num(W - 15)}M{num(O)} 15V{num(W - 15)}", "class": "aula-axis",
-                        "stroke": GREY, "fill": "none"})]
+                        **paint(stroke=GREY), "fill": "none"})]
     ang_a, ang_b = math.atan2(a[1], a[0]), math.atan2(b[1], b[0])
     if vx.norm(a) > 0 and vx.norm(b) > 0:
         delta = (ang_b - ang_a + math.pi) % (2 * math.pi) - math.pi  # signed, in (-pi, pi]
@@ -184,13 +196,17 @@ def _plane(a: list[float], b: list[float], lang: str) -> Markup:
         x2, y2 = O + r * math.cos(ang_a + delta), O - r * math.sin(ang_a + delta)
         sweep = 0 if delta > 0 else 1
         items.append(h("path", {"d": f"M{num(x1)} {num(y1)}A{num(r)} {num(r)} 0 0 {sweep} {num(x2)} {num(y2)}",
-                                "class": "aula-arc", "stroke": GREY, "fill": "none"}))
+                                "class": "aula-arc", **paint(stroke=GREY), "fill": "none"}))
     for vec, colour, name, (px, py) in ((a, GOLD, "a", ("ax", "ay")), (b, BLUE, "b", ("bx", "by"))):
         tx, ty = O + U * vec[0], O - U * vec[1]
         items.append(arrow(O, O, tx, ty, colour, f"aula-arrow aula-arrow-{name}"))
-        items.append(h("circle", {"cx": num(tx), "cy": num(ty), "r": 9, "class": "aula-handle", "fill": colour,
-                                  "fill-opacity": "0.25", "data-drag-x": px, "data-drag-y": py,
-                                  "data-x0": num(O), "data-y0": num(O), "data-unit": num(U)}))
+        move = {"es": f"Punta de {name} = {fmt_vec(vec, lang)}: muévela con las flechas del teclado o arrastrando",
+                "pt": f"Ponta de {name} = {fmt_vec(vec, lang)}: mova com as setas do teclado ou arrastando"}[lang]
+        items.append(h("circle", {"cx": num(tx), "cy": num(ty), "r": 12, "class": "aula-handle",
+                                  **paint(fill=colour, stroke=colour), "fill-opacity": "0.25",
+                                  "data-drag-x": px, "data-drag-y": py, "data-x0": num(O), "data-y0": num(O),
+                                  "data-unit": num(U), "data-key-step": "0.5", "tabindex": "0",
+                                  "role": "application", "aria-label": move}))
         items.append(h("text", {"x": num(tx + 10), "y": num(ty - 8), "class": "aula-note"}, name))
     label = {"es": f"Flechas a = {fmt_vec(a, lang)} y b = {fmt_vec(b, lang)}",
              "pt": f"Setas a = {fmt_vec(a, lang)} e b = {fmt_vec(b, lang)}"}[lang]
@@ -220,7 +236,13 @@ def vec_dot(p: dict, lang: str) -> View:
         rows += [[tr(lang, T["cos"]), f"a·b / (|a|·|b|) = {fmt(r['cosine'], lang, 3)}"],
                  [tr(lang, T["angle"]), fmt(r["angle"], lang, 1) + "°"]]
     body = Markup(_plane(a, b, lang) + table(["", ""], rows, cls="aula-table aula-readout") + (note or ""))
-    return View(parts={"main": body}, data={"a": a, "b": b, **r})
+    said = f"a = {fmt_vec(a, lang)}, b = {fmt_vec(b, lang)}. a·b = {f(r['dot'])}; |a| = {fmt(r['len_a'], lang, 3)}; " \
+           f"|b| = {fmt(r['len_b'], lang, 3)}. "
+    if r["cosine"] is None:
+        said += tr(lang, T["no_dir"])
+    else:
+        said += f"{tr(lang, T['cos'])} {fmt(r['cosine'], lang, 3)}; {tr(lang, T['angle']).lower()} {fmt(r['angle'], lang, 1)}°."
+    return View(summary=said, parts={"main": body}, data={"a": a, "b": b, **r})
 
 
 @widget("vec_pythagoras", lesson=LESSON,
@@ -242,9 +264,9 @@ def vec_pythagoras(p: dict, lang: str) -> View:
                                                    (g["inner"][0][1] + g["inner"][1][1]) / 2 - 0.4, "c")]
     labels = [h("text", {"x": num(M + k * x), "y": num(W - M - k * y + 4), "text-anchor": "middle"}, t)
               for x, y, t in marks]
-    fig = svg(W, W, h("path", {"d": tri, "fill": GREEN, "fill-opacity": "0.55", "stroke": "#2f6b3c",
+    fig = svg(W, W, h("path", {"d": tri, **paint(fill=GREEN, stroke=GREEN), "fill-opacity": "0.55",
                                "class": "aula-tri"}),
-              h("path", {"d": inner, "fill": GOLD, "fill-opacity": "0.6", "stroke": "#7a5a00", "class": "aula-inner"}),
+              h("path", {"d": inner, **paint(fill=GOLD, stroke=GOLD), "fill-opacity": "0.6", "class": "aula-inner"}),
               h("g", {"class": "aula-note"}, labels),
               label={"es": f"Cuadrado de lado {fmt(a + b, lang)} con cuatro triángulos de catetos {fmt(a, lang)} y {fmt(b, lang)}",
                      "pt": f"Quadrado de lado {fmt(a + b, lang)} com quatro triângulos de catetos {fmt(a, lang)} e {fmt(b, lang)}"}[lang])
@@ -257,7 +279,7 @@ def vec_pythagoras(p: dict, lang: str) -> View:
         f"c = √{n(g['inner_area'])} = {n(g['c'])}",
     ]
     body = Markup(fig + h("ol", {"class": "aula-steps"}, [h("li", None, s) for s in steps]))
-    return View(parts={"main": body}, data={k2: g[k2] for k2 in ("side", "big", "four", "inner_area", "c")})
+    return View(summary=". ".join(steps) + ".", parts={"main": body}, data={k2: g[k2] for k2 in ("side", "big", "four", "inner_area", "c")})
 
 
 # --- nearest words and analogy ---------------------------------------------------------
@@ -281,7 +303,11 @@ def emb_nearest(p: dict, lang: str) -> View:
     head = {"es": f"Similitud coseno con «{dv.label(word, lang)}», con los 8 números:",
             "pt": f"Similaridade de cosseno com «{dv.label(word, lang)}», com os 8 números:"}[lang]
     body = Markup(h("p", {"class": "aula-readout"}, head) + _ranking(ranking, lang))
-    return View(parts={"main": body}, data={"word": word, "ranking": [[w, c] for w, c in ranking]})
+    near = "; ".join(f"{dv.label(w, lang)} {fmt(c, lang, 3)}" for w, c in ranking[:5])
+    last = ranking[-1]
+    summary = head + " " + near + {"es": f"… La más lejana: {dv.label(last[0], lang)} {fmt(last[1], lang, 3)}.",
+                                   "pt": f"… A mais distante: {dv.label(last[0], lang)} {fmt(last[1], lang, 3)}."}[lang]
+    return View(summary=summary, parts={"main": body}, data={"word": word, "ranking": [[w, c] for w, c in ranking]})
 
 
 @widget("emb_analogy", lesson=LESSON, one_at_a_time=False,  # 19 x 19 x 19 choices: live beyond the default
@@ -309,7 +335,10 @@ def emb_analogy(p: dict, lang: str) -> View:
         say = {"es": f"Palabra más cercana (sin contar {L(a)}, {L(b)} ni {L(c)}): «{L(best)}».",
                "pt": f"Palavra mais próxima (sem contar {L(a)}, {L(b)} nem {L(c)}): «{L(best)}»."}[lang]
         tail = Markup(h("p", {"class": "aula-readout"}, say) + _ranking(res["ranking"], lang))
-    return View(parts={"main": Markup(grid + tail)},
+    summary = f"{L(a)} − {L(b)} + {L(c)} = {fmt_vec(res['vector'], lang)}. " + (
+        tr(lang, T["no_dir"]) if best is None else say + " " + "; ".join(
+            f"{L(w)} {fmt(cs, lang, 3)}" for w, cs in res["ranking"]) + ".")
+    return View(summary=summary, parts={"main": Markup(grid + tail)},
                 data={"vector": res["vector"], "best": best,
                       "ranking": [[w, cs] for w, cs in res["ranking"]]})
 

@@ -332,15 +332,16 @@
 
   // A box that scrolls sideways is focusable (keyboard scrolling) and named; one that fits is not a tab stop.
   function markScrollers(scope) {
-    (scope || document).querySelectorAll(".aula-scroll, .aula-wide, .aula-fig").forEach(function (box) {
+    (scope || document).querySelectorAll(".aula-scroll, .aula-wide, .aula-fig, .aula-math").forEach(function (box) {
       var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
       if (scrolls) {
         box.setAttribute("tabindex", "0");
         box.setAttribute("role", "region");
-        if (!box.hasAttribute("aria-label")) box.setAttribute("aria-label", scrollLabel(box));
-      } else if (box.getAttribute("tabindex") === "0" && box !== document.activeElement) {
+        box.setAttribute("aria-label", scrollLabel(box));
+      } else if (box.getAttribute("role") === "region" && box !== document.activeElement) {
         box.removeAttribute("tabindex");
         box.removeAttribute("role");
+        box.removeAttribute("aria-label");
       }
     });
   }
