@@ -260,6 +260,16 @@ def sheet_html(chapter: str, n: int, lang: str) -> tuple[Markup, Markup]:
     return sheet, key
 
 
+def _said(chapter: str, n: int, show: str, lang: str) -> str:
+    """The widget's summary for screen readers: which sheet is shown, and its first exercise."""
+    exercises = ws.variant(chapter, n)
+    first, answer = WORDING[exercises[0]["kind"]](exercises[0]["given"], exercises[0]["answer"], lang)
+    count = {"es": f"{len(exercises)} ejercicios", "pt": f"{len(exercises)} exercícios"}[lang]
+    said = f"{tr(lang, SHEET)}: {tr(lang, CHAPTER_TITLES[chapter])}, {tr(lang, VARIANT).lower()} {n}, {count} " \
+           f"({tr(lang, dict(SHOW_OPTS)[show]).lower()}). 1. {first}"
+    return said + (f" {tr(lang, KEY)}: {answer}" if show != "sheet" else "")
+
+
 def _register(chapter: str) -> None:
     @widget(f"ws_{chapter}", lesson="teacher",
             title={lg: f"{tr(lg, SHEET)}: {tr(lg, CHAPTER_TITLES[chapter])}" for lg in ("es", "pt")},
@@ -268,7 +278,7 @@ def _register(chapter: str) -> None:
             parts={"sheet": ("variant", "show"), "key": ("variant", "show")})
     def _fn(p: dict, lang: str) -> View:
         sheet, key = sheet_html(chapter, p["variant"], lang)
-        return View(parts={"sheet": sheet if p["show"] != "key" else Markup(""),
+        return View(summary=_said(chapter, p["variant"], p["show"], lang), parts={"sheet": sheet if p["show"] != "key" else Markup(""),
                            "key": key if p["show"] != "sheet" else Markup("")},
                     data={"variant": p["variant"], "variants": ws.VARIANTS, "exercises": ws.variant(chapter, p["variant"])})
 
