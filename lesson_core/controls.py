@@ -183,7 +183,9 @@ class Range(Control):
             "div", {"class": "aula-control aula-range"}, self._label(lang, uid),
             h("input", {"id": cid, "type": "range", "min": canon_number(self.min), "max": canon_number(self.max),
                         "step": canon_number(self.step), "value": self.canon(value), "data-param": self.name,
-                        "data-shown": json.dumps(shown, ensure_ascii=False)}),
+                        "data-shown": json.dumps(shown, ensure_ascii=False),
+                        # what the reader sees ("1,0", "10 000", "−1") is what a screen reader says
+                        "aria-valuetext": shown[self.canon(value)] if shown[self.canon(value)] != self.canon(value) else None}),
             h("output", {"for": cid}, self.show(value, lang)),
         )
 

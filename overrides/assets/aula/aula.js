@@ -293,17 +293,19 @@
       var v = a.getAttribute(name);
       if (v !== null) sel += "[" + name + '="' + CSS.escape(v) + '"]';
     });
-    return sel || null;
+    return sel || { nth: Array.prototype.indexOf.call(el.querySelectorAll(FOCUSABLE), a) };
   }
+
+  var FOCUSABLE = "[tabindex], a[href], button, input, select, textarea";
 
   // Swap a part's HTML; the control the reader was using keeps the focus.
   function replaceHTML(el, html) {
     var key = focusKey(el);
     el.innerHTML = html;
     el._html = html;
-    var again = key && el.querySelector(key);
-    if (again) again.focus({ preventScroll: true });
     markScrollers(el);
+    var again = key && (typeof key === "string" ? el.querySelector(key) : el.querySelectorAll(FOCUSABLE)[key.nth]);
+    if (again) again.focus({ preventScroll: true });
   }
 
   // A slider whose shown text differs from its value says the shown text to screen readers.
