@@ -263,8 +263,9 @@ def rm_neighbors(p: dict, lang: str) -> View:
                   + h("p", {"class": "aula-readout"}, {"es": f"Vecinos de {label(t.piece, 20)}:",
                                                        "pt": f"Vizinhos de {label(t.piece, 20)}:"}[lang])
                   + table(head, rows))
-    said = {"es": "Vecinos de ", "pt": "Vizinhos de "}[lang] + q(label(t.piece, 20), lang) + ": " + ", ".join(
-        q(label(gen.token_text(lang, i), 16), lang) for i, _ in near) + "."
+    said = (note + " " if note else "") + {"es": "Vecinos de ", "pt": "Vizinhos de "}[lang] \
+        + q(label(t.piece, 20), lang) + ": " + ", ".join(
+            f"{q(label(gen.token_text(lang, i), 16), lang)} {fmt(c, lang, 3)}" for i, c in near) + "."
     return View(parts={"main": body}, summary=said,
                 data={"token": t.piece, "near": [[gen.token_text(lang, i), round(c, 6)] for i, c in near]})
 

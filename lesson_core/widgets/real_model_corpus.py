@@ -155,7 +155,12 @@ def bpe_own(p: dict, lang: str) -> View:
                  + h("div", {"class": "aula-cols"},
                      h("div", None, table(lab[3:5], pair_rows)), h("div", None, merges))
                  + h("div", {"class": "aula-scroll"}, table(lab[:3], word_rows)))
-    return View(parts={"main": out}, summary=summary, data={"merges": ["".join(pr) for pr, _ in st["merges"]],
+    done = "; ".join(f"{a} + {b} → {a + b} ({c})" for (a, b), c in st["merges"])
+    said = summary + (f" {done}." if done else "")
+    if nxt is not None:
+        said += {"es": f" Siguiente par: {nxt[0]} + {nxt[1]} ({st['stats'][nxt]}).",
+                 "pt": f" Próximo par: {nxt[0]} + {nxt[1]} ({st['stats'][nxt]})."}[lang]
+    return View(parts={"main": out}, summary=said, data={"merges": ["".join(pr) for pr, _ in st["merges"]],
                                            "vocab": len(st["vocab"])})
 
 
