@@ -2,7 +2,7 @@
  * the reader sees. aula.js (the bridge) asks through window.AulaLoader; nothing here knows widgets.
  *
  * Policy (DESIGN.md "Loading live Python", issue 9). Precomputed controls answer without Python,
- * so the runtime (about 4.7 MB over the wire) is fetched:
+ * so the runtime (about 5.3 MB over the wire) is fetched:
  *   - on first need: a typed value or a combination the build did not precompute (aula.js calls
  *     need()), or the reader pressing "Load now" in the status pill;
  *   - early, once the page is idle, only when bytes are cheap: the offline bundle (the files are on
