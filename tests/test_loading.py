@@ -102,6 +102,11 @@ def test_a_typed_value_loads_python_and_gets_its_answer(browser, pages):
     pct = MESSAGES["py_progress"]["es"].split("{pct}")[1]
     pg.wait_for_function("(t) => document.querySelector('.aula-py-pct').textContent.endsWith(t) || "
                          "document.documentElement.dataset.python === 'ready'", arg=pct, timeout=PY_TIMEOUT)
+    # ... and beside the waiting widget, hidden from screen readers (its status line is a live region)
+    pg.wait_for_function("([s, t]) => { const e = document.querySelector(s); return (e && e.textContent.endsWith(t)"
+                         " && e.getAttribute('aria-hidden') === 'true') || document.documentElement.dataset.python === 'ready'; }",
+                         arg=['.aula-widget[data-widget="pe_fingerprint"] .aula-status .aula-status-pct', pct],
+                         timeout=PY_TIMEOUT)
     wait_answer(pg, "54321")
     assert pg.evaluate("window.aula.timings.why") == "need"
     code = lesson_core.render("pe_fingerprint", {"pos": "54321"}, "es")["data"]["code"]
@@ -146,8 +151,9 @@ def test_fast_connection_starts_early_and_the_next_page_uses_the_cache(browser, 
     context.close()
 
 
-@pytest.mark.parametrize("name,fault", [("python_stdlib.zip", "cut"), ("pyodide.asm.wasm", "404")])
-def test_failed_download_is_said_once_and_can_be_retried(browser, pages, name, fault):
+@pytest.mark.parametrize("name,fault,retry", [("python_stdlib.zip", "cut", ".aula-retry"),
+                                              ("pyodide.asm.wasm", "404", ".aula-py .aula-py-action")])
+def test_failed_download_is_said_once_and_can_be_retried(browser, pages, name, fault, retry):
     context = browser.new_context()
     context.add_init_script(connection("3g"))
     pg = context.new_page()
@@ -161,14 +167,17 @@ def test_failed_download_is_said_once_and_can_be_retried(browser, pages, name, f
         assert pg.locator(".aula-py-action").inner_text() == msg("py_retry", "pt")
         fp = widget(pg, "pe_fingerprint")
         assert fp.locator(".aula-status").inner_text() == msg("py_off", "pt")
+        assert fp.locator(".aula-retry").inner_text() == msg("py_retry", "pt")  # offered where the reader is
         before = part_html(pg, "pe_sum", "sum")
         widget(pg, "pe_sum").locator('input[data-param="pos"]').fill("9")
         assert part_html(pg, "pe_sum", "sum") != before
         assert "PE(4242, 2i)" not in fp.locator('.aula-part[data-part="main"]').inner_text()
     finally:
         del pages.faults[name]
-    pg.locator(".aula-py-action").click()  # try again: the same request is answered
+    pg.locator(retry).first.click()  # try again (in the pill or beside the widget): the same request is answered
     wait_answer(pg, "4242")
     assert pg.evaluate("document.documentElement.dataset.python") == "ready"
+    assert pg.evaluate("window.aula.timings.why") == "retry"
     assert pg.locator(".aula-py").count() == 1
+    assert widget(pg, "pe_fingerprint").locator(".aula-retry").is_hidden()
     context.close()

@@ -15,7 +15,8 @@
 
   var msgs = readJSON(widgets[0].querySelector(".aula-msgs")) || {};
   var py = { seq: 0, pending: {}, queue: {} };
-  var loader = window.AulaLoader.create(msgs, { ready: pythonReady, failed: pythonFailed, result: receive });
+  var loader = window.AulaLoader.create(msgs, { ready: pythonReady, failed: pythonFailed, result: receive,
+                                                  progress: pythonProgress });
   var timings = loader.timings;  // performance.now() marks, read by bench/ (never asserted in tests)
 
   function readJSON(el) {
@@ -138,6 +139,7 @@
     py.queue[w.id] = values;  // the latest wins; sent when Python is ready (after a retry, too)
     if (loader.state === "failed") {
       status(w, msgs.py_off);
+      retryButton(w, loader.canRetry());
     } else {
       status(w, msgs.py_wait);
       loader.need();
@@ -199,10 +201,43 @@
 
   function pythonReady() {
     widgets.forEach(function (w) {
+      retryButton(w, false);
       var values = py.queue[w.id];
       py.queue[w.id] = null;
       if (values) { status(w, ""); send(w, values); }
     });
+  }
+
+  // The download's progress beside each waiting widget (the pill may be out of view), hidden from
+  // screen readers: the status line is a live region, and a percentage every moment is noise.
+  function pythonProgress(text) {
+    widgets.forEach(function (w) {
+      var el = py.queue[w.id] && w.querySelector(".aula-status");
+      if (!el) return;
+      var pct = el.querySelector(".aula-status-pct");
+      if (!pct) {
+        pct = document.createElement("span");
+        pct.className = "aula-status-pct";
+        pct.setAttribute("aria-hidden", "true");
+        el.appendChild(pct);
+      }
+      pct.textContent = " " + text;
+    });
+  }
+
+  // "Try again" beside a widget whose value waits, after a failed download (as in the pill).
+  function retryButton(w, show) {
+    var button = w.querySelector(".aula-retry");
+    if (!button && show) {
+      button = document.createElement("button");
+      button.type = "button";
+      button.className = "aula-py-action aula-retry";
+      button.textContent = msgs.py_retry;
+      button.addEventListener("click", function () { loader.retry(); });
+      var el = w.querySelector(".aula-status");
+      if (el) el.parentNode.insertBefore(button, el.nextSibling);
+    }
+    if (button) button.hidden = !show;
   }
 
   function pythonFailed(reason) {
@@ -215,7 +250,11 @@
       w._next = null;
     });
     py.pending = {};
-    widgets.forEach(function (w) { if (py.queue[w.id]) status(w, msgs.py_off); });
+    widgets.forEach(function (w) {
+      if (!py.queue[w.id]) return;
+      status(w, msgs.py_off);
+      retryButton(w, loader.canRetry());
+    });
   }
 
   /* ---------- direct manipulation: clickable figure parts, dragging ---------- */

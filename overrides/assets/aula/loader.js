@@ -59,7 +59,7 @@
       button = document.createElement("button");
       button.type = "button";
       button.className = "aula-py-action";
-      button.addEventListener("click", function () { start("button"); });
+      button.addEventListener("click", function () { start(self.state === "failed" ? "retry" : "button"); });
       pill.appendChild(text);
       pill.appendChild(pct);
       pill.appendChild(button);
@@ -87,6 +87,7 @@
       if (self.state !== "loading" || !self.total) return;
       var p = Math.min(100, Math.floor(100 * loaded / self.total));
       pct.textContent = " " + fill(msgs.py_progress, { pct: p });
+      if (hooks.progress) hooks.progress(pct.textContent.trim());
     }
 
     /* ---------- the worker ---------- */
@@ -219,6 +220,7 @@
       if (typeof Worker === "undefined" && typeof window.__aulaNativeWorker !== "function") {
         self.state = "loading";
         fail("no Worker");
+        self.noWorker = true;
         button.hidden = true;  // trying again cannot help this browser
         return;
       }
@@ -234,6 +236,8 @@
       if (self.state === "off") { self.timings.need = performance.now(); start("need"); }
     };
     self.post = function (message) { self.worker.postMessage(message); };
+    self.canRetry = function () { return self.state === "failed" && !self.noWorker; };
+    self.retry = function () { if (self.canRetry()) start("retry"); };
     return self;
   }
 
