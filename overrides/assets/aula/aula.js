@@ -231,7 +231,7 @@
     if (!button && show) {
       button = document.createElement("button");
       button.type = "button";
-      button.className = "aula-py-action aula-retry";
+      button.className = "aula-retry";
       button.textContent = msgs.py_retry;
       button.addEventListener("click", function () { loader.retry(); });
       var el = w.querySelector(".aula-status");
