@@ -19,7 +19,7 @@ FEATURES = {
 }
 
 # The sentence whose next word is chosen; the blank is the slot.
-CONTEXT = {"es": "El gato se sentó en ____", "pt": "Onde o gato se sentou? ____"}
+CONTEXT = {"es": "El gato se sentó en ____", "pt": "Lugar onde o gato se sentou: ____"}
 
 # The vector h left for the last token after the final layer (4 features).
 H = [2.0, 0.6, 0.8, -1.5]

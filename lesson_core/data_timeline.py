@@ -33,10 +33,12 @@ EVENTS: list[dict] = [
     {"key": "dartmouth", "year": 1956, "approach": "both",
      "when": {"es": "1956", "pt": "1956"},
      "title": {"es": "Dartmouth: nace el nombre", "pt": "Dartmouth: nasce o nome"},
-     "text": {"es": "Un taller de verano en Dartmouth College usa por primera vez el nombre «inteligencia "
-                    "artificial». Desde entonces el campo alterna entre escribir reglas y aprender de ejemplos.",
-              "pt": "Um workshop de verão no Dartmouth College usa pela primeira vez o nome “inteligência "
-                    "artificial”. Desde então a área alterna entre escrever regras e aprender com exemplos."}},
+     "text": {"es": "Un taller de verano en Dartmouth College reúne el campo bajo el nombre «inteligencia "
+                    "artificial», acuñado en la propuesta de ese taller (1955). Desde entonces el campo "
+                    "alterna entre escribir reglas y aprender de ejemplos.",
+              "pt": "Um workshop de verão no Dartmouth College reúne a área sob o nome “inteligência "
+                    "artificial”, criado na proposta desse workshop (1955). Desde então a área alterna "
+                    "entre escrever regras e aprender com exemplos."}},
     {"key": "expert", "year": 1975, "approach": "rules",
      "when": {"es": "años 70 y 80", "pt": "anos 1970 e 1980"},
      "title": {"es": "Sistemas expertos", "pt": "Sistemas especialistas"},

@@ -23,7 +23,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "El texto es demasiado largo: se usan solo los primeros {max} caracteres.",
         "pt": "O texto é longo demais: só os primeiros {max} caracteres são usados.",
     },
-    "not_boolean": {"es": "Valor de interruptor no válido.", "pt": "Valor de chave inválido."},
+    "not_boolean": {"es": "Valor de interruptor no válido.", "pt": "Valor inválido para esta opção (ligado/desligado)."},
     "off_grid": {"es": "El valor tiene que ir de {step} en {step}.", "pt": "O valor precisa ir de {step} em {step}."},
     # Runtime status, shown by the browser bridge.
     "py_idle": {"es": "Cálculo en vivo: se carga cuando haga falta.",

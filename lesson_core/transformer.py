@@ -82,7 +82,7 @@ BLOCK_PARTS: list[tuple[str, dict, dict]] = [
             "original, de 512 a 2048 números), aplica una función no lineal y lo reduce otra vez. Aquí se "
             "procesa lo que la atención ha reunido.",
       "pt": "Uma pequena rede neural transforma o vetor de cada token separadamente: amplia-o (no original, "
-            "de 512 para 2048 números), aplica uma função não linear e o reduz de novo. Aqui se processa o "
+            "de 512 para 2.048 números), aplica uma função não linear e o reduz de novo. Aqui se processa o "
             "que a atenção reuniu."}),
     ("res2", {"es": "Suma residual", "pt": "Soma residual"},
      {"es": "La salida de la red también se suma a su entrada. El resultado tiene la misma forma que la "
@@ -92,7 +92,7 @@ BLOCK_PARTS: list[tuple[str, dict, dict]] = [
     ("stack", {"es": "× N capas", "pt": "× N camadas"},
      {"es": "El modelo apila muchas capas iguales en forma, cada una con sus propios números aprendidos: "
             "6 en el Transformer original, 96 en GPT-3.",
-      "pt": "O modelo empilha muitas camadas de mesma forma, cada uma com seus próprios números aprendidos: "
+      "pt": "O modelo empilha muitas camadas com a mesma forma, cada uma com seus próprios números aprendidos: "
             "6 no Transformer original, 96 no GPT-3."}),
     ("output", {"es": "Puntuaciones del siguiente token", "pt": "Pontuações do próximo token"},
      {"es": "Tras la última capa, el vector del último token se compara con el vector de cada candidato: "

@@ -58,7 +58,7 @@ def _vectors_fig(res: dict, i: int, mask: bool, lang: str) -> Markup:
     spots = label_spots([(x + 4, y - 4, len(toks[j])) for (x, y), j in zip(tips, seen)])
     names = [h("text", {"x": num(x), "y": num(y)}, toks[j]) for (x, y), j in zip(spots, seen)]
     q = res["q"][i]
-    label = {"es": f"Consulta de «{toks[i]}» y claves visibles", "pt": f"Consulta de «{toks[i]}» e chaves visíveis"}
+    label = {"es": f"Consulta de «{toks[i]}» y claves visibles", "pt": f"Consulta de “{toks[i]}” e chaves visíveis"}
     return svg(W, H, _plane(W, H, ox, oy), arrow_group(GREY, "aula-key", 1.5, keys),
                arrow(ox, oy, ox + U * q[0], oy - U * q[1], GOLD, "aula-query", 8, 2.5),
                h("g", {"class": "aula-tick"}, names,
@@ -82,7 +82,7 @@ def _chain_fig(res: dict, i: int, lang: str) -> Markup:
             names.append(h("text", {"x": num((x + nx) / 2 + 6), "y": num((y + ny) / 2 + 4)}, toks[j]))
         x, y = nx, ny
     o = res["outputs"][i]
-    label = {"es": f"Salida de «{toks[i]}» = {fmt_vec(o, lang)}", "pt": f"Saída de «{toks[i]}» = {fmt_vec(o, lang)}"}
+    label = {"es": f"Salida de «{toks[i]}» = {fmt_vec(o, lang)}", "pt": f"Saída de “{toks[i]}” = {fmt_vec(o, lang)}"}
     return svg(W, H, _plane(W, H, ox, oy), arrow_group(GREY, "aula-value", 1.5, parts),
                arrow(ox, oy, ox + U * o[0], oy - U * o[1], GOLD, "aula-output", 8, 2.5),
                h("g", {"class": "aula-tick"}, names), label=tr(lang, label))
@@ -118,7 +118,7 @@ def attn_demo(p: dict, lang: str) -> View:
     x = da.SENTENCE[p["token"]]
     calc = {"es": f"«{toks[i]}» = {fmt_vec(x, lang)} → q = {fmt_vec(res['q'][i], lang)}, "
                   f"k = {fmt_vec(res['k'][i], lang)}, v = {fmt_vec(res['v'][i], lang)}",
-            "pt": f"«{toks[i]}» = {fmt_vec(x, lang)} → q = {fmt_vec(res['q'][i], lang)}, "
+            "pt": f"“{toks[i]}” = {fmt_vec(x, lang)} → q = {fmt_vec(res['q'][i], lang)}, "
                   f"k = {fmt_vec(res['k'][i], lang)}, v = {fmt_vec(res['v'][i], lang)}"}[lang]
     parts = {
         "matrices": _matrices(p["head"], lang),

@@ -46,7 +46,7 @@ def _logit_table(lang: str) -> Markup:
     head = [T["word"][lang], T["vector"][lang], "h · e", T["logit"][lang]]
     feats = ", ".join(FEATURES[lang])
     cap = {"es": f"h = {fmt_vec(H, lang, 1)}; rasgos: [{feats}]",
-           "pt": f"h = {fmt_vec(H, lang, 1)}; traços: [{feats}]"}[lang]
+           "pt": f"h = {fmt_vec(H, lang, 1)}; características: [{feats}]"}[lang]
     return h("div", {"class": "aula-scroll"}, table(head, rows, caption=cap))
 
 
@@ -108,7 +108,7 @@ def next_token(p: dict, lang: str) -> View:
     else:
         ratio = None
         ratio_text = {"es": f"Con T = 0 no se divide: se elige siempre el logit mayor, «{labels[MAT]}».",
-                      "pt": f"Com T = 0 não se divide: escolhe-se sempre o maior logit, «{labels[MAT]}»."}[lang]
+                      "pt": f"Com T = 0 não se divide: escolhe-se sempre o maior logit, “{labels[MAT]}”."}[lang]
 
     head = [T["word"][lang], "softmax(z)", f"T = {fmt(temp, lang, 1)}", f"top-k (k = {k})",
             f"top-p (p = {fmt(top, lang, 2)})"]
@@ -121,11 +121,11 @@ def next_token(p: dict, lang: str) -> View:
     if n == 0:
         status = {"es": "0 extracciones todavía.", "pt": "Nenhum sorteio ainda."}[lang]
     elif n == 1:
-        status = {"es": f"Salió «{labels[drawn[0]]}».", "pt": f"Saiu «{labels[drawn[0]]}»."}[lang]
+        status = {"es": f"Salió «{labels[drawn[0]]}».", "pt": f"Saiu “{labels[drawn[0]]}”."}[lang]
     else:
         top_i = max(range(len(tally)), key=lambda i: (tally[i], -i))
         status = {"es": f"{n} extracciones; la más frecuente: «{labels[top_i]}» ({tally[top_i]} veces).",
-                  "pt": f"{n} sorteios; o mais frequente: «{labels[top_i]}» ({tally[top_i]} vezes)."}[lang]
+                  "pt": f"{n} sorteios; o mais frequente: “{labels[top_i]}” ({tally[top_i]} vezes)."}[lang]
     chart = Markup(h("p", {"class": "aula-readout"}, CONTEXT[lang]) + _chart(final, share, n, lang)
                    + h("p", {"class": "aula-readout"}, status))
     probs = "; ".join(f"{labels[i]} {fmt_pct(q, lang)}" for i, q in enumerate(final) if q > 0)

@@ -157,7 +157,7 @@ def bigram_table(p: dict, lang: str) -> View:
 @widget("bigram_sampler", lesson=LESSON,
         title={"es": "Escribir una oración palabra a palabra", "pt": "Escrever uma frase palavra por palavra"},
         controls=[_word_choice("start", "the", STARTS),
-                  Range("seed", {"es": "Tirada (semilla del azar)", "pt": "Sorteio (semente do acaso)"}, 0,
+                  Range("seed", {"es": "Tirada (semilla del azar)", "pt": "Rodada (semente aleatória)"}, 0,
                         min=0, max=11, step=1)],
         parts={"main": ("start", "seed")})
 def bigram_sampler(p: dict, lang: str) -> View:
@@ -166,7 +166,7 @@ def bigram_sampler(p: dict, lang: str) -> View:
     res = bigram.sample(CORPUS[lang], start, p["seed"], STOP, max_words=bigram.MAX_WORDS)
     head = [{"es": "Paso", "pt": "Passo"}[lang], {"es": "Anterior", "pt": "Anterior"}[lang],
             {"es": "Candidatas y probabilidades", "pt": "Candidatas e probabilidades"}[lang],
-            {"es": "Azar u", "pt": "Acaso u"}[lang], {"es": "Elegida", "pt": "Escolhida"}[lang]]
+            {"es": "Azar u", "pt": "Número sorteado u"}[lang], {"es": "Elegida", "pt": "Escolhida"}[lang]]
     rows = []
     for k, st in enumerate(res["steps"], 1):
         cands = []
@@ -177,7 +177,7 @@ def bigram_sampler(p: dict, lang: str) -> View:
                      h("strong", None, _w(st["chosen"], lang))])
     sentence = h("p", {"class": "aula-sentence"}, " ".join(res["words"]))
     how = {"es": "La candidata elegida es la primera cuya probabilidad acumulada supera u, un número al azar entre 0 y 1.",
-           "pt": "A candidata escolhida é a primeira cuja probabilidade acumulada passa de u, um número ao acaso entre 0 e 1."}
+           "pt": "A candidata escolhida é a primeira cuja probabilidade acumulada passa de u, um número sorteado entre 0 e 1."}
     extra = None
     if not res["ended"]:
         extra = h("p", {"class": "aula-warn"},
@@ -247,7 +247,7 @@ def tokenizer(p: dict, lang: str) -> View:
         notes.append(msg("too_long", lang, max=fmt(tok.MAX_CHARS, lang)))
     if bad:
         notes.append({"es": f"{bad} carácter(es) no válidos se han sustituido por U+FFFD.",
-                      "pt": f"{bad} caractere(s) inválido(s) foram trocados por U+FFFD."}[lang])
+                      "pt": f"Caracteres inválidos trocados por U+FFFD: {bad}."}[lang])
     if len(tokens) > MAX_SHOWN:
         notes.append({"es": f"Se muestran las primeras {MAX_SHOWN} fichas de {fmt(len(tokens), lang)}.",
                       "pt": f"Mostramos as primeiras {MAX_SHOWN} fichas de {fmt(len(tokens), lang)}."}[lang])

@@ -16,6 +16,7 @@ from ..html import Markup, h, num, svg
 from ..registry import View, widget
 from ..svgkit import PAPER, fmt_vec, paint, table
 from .turing_attention import run
+from .turing_text import q
 from .turing_vectors import BLUE, GOLD, GREY, arrow
 
 LESSON = "turing"
@@ -132,7 +133,7 @@ def _order_plane(dogs: list[list[float]], lang: str) -> Markup:
     a = arrow(ox, oy, ox + U * dogs[0][0], oy - U * dogs[0][1], GOLD, "aula-output", 9, 4)
     b = arrow(ox, oy, ox + U * dogs[1][0], oy - U * dogs[1][1], BLUE, "aula-output-b", 7, 1.8)
     axes = h("path", {"d": f"M4 {num(oy)}H{W - 4}M{num(ox)} 4V{H - 4}", **paint(stroke=GREY), "fill": "none"})
-    label = {"es": "Salidas de «perro» en las dos oraciones", "pt": "Saídas de «cachorro» nas duas frases"}
+    label = {"es": "Salidas de «perro» en las dos oraciones", "pt": "Saídas de “cachorro” nas duas frases"}
     return svg(W, H, axes, a, b, label=tr(lang, label))
 
 
@@ -152,14 +153,14 @@ def word_order(p: dict, lang: str) -> View:
         head = ["", ({"es": "entrada: rasgos + posición", "pt": "entrada: características + posição"} if p["pos"] else
                      {"es": "entrada: 4 rasgos", "pt": "entrada: 4 características"})[lang],
                 {"es": "salida de la cabeza A", "pt": "saída da cabeça A"}[lang]]
-        blocks.append(table(head, rows, cls="aula-table", caption=f"«{sentence}»"))
+        blocks.append(table(head, rows, cls="aula-table", caption=q(sentence, lang)))
     dog = word("dog")
     if res["same"]:
         verdict = {"es": f"Las dos salidas de «{dog}» son idénticas: sin posiciones, la atención no distingue quién muerde a quién.",
-                   "pt": f"As duas saídas de «{dog}» são idênticas: sem posições, a atenção não distingue quem morde quem."}
+                   "pt": f"As duas saídas de “{dog}” são idênticas: sem posições, a atenção não distingue quem morde quem."}
     else:
         verdict = {"es": f"Las salidas de «{dog}» difieren (distancia {fmt(res['gap'], lang, 3)}): las capas siguientes pueden usar esa diferencia.",
-                   "pt": f"As saídas de «{dog}» diferem (distância {fmt(res['gap'], lang, 3)}): as camadas seguintes podem usar essa diferença."}
+                   "pt": f"As saídas de “{dog}” diferem (distância {fmt(res['gap'], lang, 3)}): as camadas seguintes podem usar essa diferença."}
     dogs = [r["dog"] for r in res["runs"]]
     body = Markup("".join(blocks) + _order_plane(dogs, lang)
                   + h("p", {"class": "aula-readout"}, tr(lang, verdict)))
@@ -213,7 +214,7 @@ def attn_formula(p: dict, lang: str) -> View:
         head, rows = [""] + cols, [[toks[r]] + [cell(x) for x in row] for r, row in enumerate(mat)]
     text = dict((k, t) for k, _, t in PIECES)[pid]
     note = {"es": "Con máscara, «—» es una puntuación excluida (como −∞): su peso es 0.",
-            "pt": "Com máscara, «—» é uma pontuação excluída (como −∞): seu peso é 0."}
+            "pt": "Com máscara, “—” é uma pontuação excluída (como −∞): seu peso é 0."}
     body = Markup(_formula(pid) + h("p", {"class": "aula-readout"}, tr(lang, text))
                   + h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-matrix"))
                   + (h("p", {"class": "aula-note"}, tr(lang, note)) if p["mask"] and pid == "S" else ""))

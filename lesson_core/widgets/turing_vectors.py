@@ -63,10 +63,6 @@ def arrow_group(colour: str, cls: str, width: float, *arrows: object) -> Markup:
     return h("g", {"class": cls, **paint(stroke=colour, fill=colour), "stroke-width": width}, *arrows)
 
 
-def _quote(word: str, lang: str) -> str:
-    return f"«{word}»"
-
-
 # --- section 5: the table of word vectors ----------------------------------------------
 
 def _bars(vec: list[float], lang: str) -> Markup:
@@ -87,7 +83,7 @@ def emb_table(p: dict, lang: str) -> View:
     head = [{"es": "palabra", "pt": "palavra"}[lang]] + [names[lang] for _, names in dv.DIMS]
     rows = [[dv.label(w, lang)] + [fmt(v, lang, 2) for v in dv.VECTORS[w]] for w in dv.WORD_IDS]
     full = h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-emb-table"))
-    text = {"es": f"Fila de «{dv.label(word, lang)}»: ", "pt": f"Linha de «{dv.label(word, lang)}»: "}[lang]
+    text = {"es": f"Fila de «{dv.label(word, lang)}»: ", "pt": f"Linha de “{dv.label(word, lang)}”: "}[lang]
     row = Markup(h("p", {"class": "aula-readout"}, text + fmt_vec(vec, lang)) + _bars(vec, lang))
     named = "; ".join(f"{names[lang]} {fmt(v, lang, 2)}" for v, (_, names) in zip(vec, dv.DIMS))
     return View(summary=text + named + ".", parts={"table": full, "row": row},
@@ -301,7 +297,7 @@ def emb_nearest(p: dict, lang: str) -> View:
     word = p["word"]
     ranking = vx.nearest(word, dv.VECTORS)
     head = {"es": f"Similitud coseno con «{dv.label(word, lang)}», con los 8 números:",
-            "pt": f"Similaridade de cosseno com «{dv.label(word, lang)}», com os 8 números:"}[lang]
+            "pt": f"Similaridade de cosseno com “{dv.label(word, lang)}”, com os 8 números:"}[lang]
     body = Markup(h("p", {"class": "aula-readout"}, head) + _ranking(ranking, lang))
     near = "; ".join(f"{dv.label(w, lang)} {fmt(c, lang, 3)}" for w, c in ranking[:5])
     last = ranking[-1]
@@ -333,7 +329,7 @@ def emb_analogy(p: dict, lang: str) -> View:
     else:
         best = res["ranking"][0][0]
         say = {"es": f"Palabra más cercana (sin contar {L(a)}, {L(b)} ni {L(c)}): «{L(best)}».",
-               "pt": f"Palavra mais próxima (sem contar {L(a)}, {L(b)} nem {L(c)}): «{L(best)}»."}[lang]
+               "pt": f"Palavra mais próxima (sem contar {L(a)}, {L(b)} nem {L(c)}): “{L(best)}”."}[lang]
         tail = Markup(h("p", {"class": "aula-readout"}, say) + _ranking(res["ranking"], lang))
     summary = f"{L(a)} − {L(b)} + {L(c)} = {fmt_vec(res['vector'], lang)}. " + (
         tr(lang, T["no_dir"]) if best is None else say + " " + "; ".join(
