@@ -108,13 +108,13 @@ def test_cli_list_and_show():
 
 
 def test_large_parts_precompute_each_control_moved_alone():
-    """next_token's table has 21 x 9 x 21 combinations: too many for the page, so the build
+    """next_token's table has 21 x 8 x 20 combinations: too many for the page, so the build
     embeds each slider moved alone from the defaults; combinations go live."""
     w = get("next_token")
     table = precompute(w, w.defaults(), "es")["table"]
-    # top_k = 0 and top_p = 0 are invalid (left to live computation, which explains why);
+    # the sliders start at the smallest valid value (k = 1, p = 0,05);
     # the defaults' key appears once per slider but is stored once
-    assert len(table) == 21 + (9 - 1) + (21 - 1) - 2
+    assert len(table) == 21 + (8 - 1) + (20 - 1)
     live = lesson_core.render("next_token", {"temperature": "0.5"}, "es")
     assert table["0.5|8|1"] == live["parts"]["table"]
     assert "0.5|3|1" not in table

@@ -11,7 +11,7 @@ import math
 from .. import fpmath as fp
 from .. import positional as pe
 from ..controls import Choice, Number, Range
-from ..fmt import fmt, fmt_sci, tr
+from ..fmt import fmt, fmt_pct, fmt_sci, tr
 from ..html import Markup, h, num, svg
 from ..registry import View, widget
 from ..svgkit import bar_strip, diverging_rgb, fmt_vec, hex_rgb, png_data_uri, table
@@ -79,6 +79,12 @@ def _raw_chart(lang: str) -> Markup:
                label=tr(lang, label))
 
 
+def share_digits(share: float) -> int:
+    """Decimals that show a share near 100 % apart from 100 %: 0.99999996 -> 6 (99,999996 %)."""
+    rest = 100 * (1 - share)
+    return 1 if rest >= 1 else min(10, math.ceil(-math.log10(rest)) + 1)
+
+
 @widget("pe_raw_vs_wave", lesson=LESSON,
         title={"es": "Cuenta cruda frente a una onda acotada", "pt": "Contagem crua contra uma onda limitada"},
         controls=[Range("pos", T["pos"], 5000, min=0, max=10000, step=250)],
@@ -107,6 +113,9 @@ def raw_vs_wave(p: dict, lang: str) -> View:
         ({"es": "La posición comparada con el mayor número de la palabra",
           "pt": "A posição comparada com o maior número da palavra"}[lang],
          fmt(pos / biggest, lang, 0) + " ×"),
+        ({"es": "Parte del tamaño del vector (suma de cuadrados) que se lleva la posición",
+          "pt": "Parte do tamanho do vetor (soma dos quadrados) que fica com a posição"}[lang],
+         fmt_pct(share, lang, share_digits(share))),
         ({"es": "Parte del tamaño del vector (suma de cuadrados) que queda para el significado",
           "pt": "Parte do tamanho do vetor (soma dos quadrados) que sobra para o sentido"}[lang],
          (fmt(100 * (1 - share), lang, 2) if 1 - share >= 0.0001 else fmt_sci(100 * (1 - share), lang))
@@ -114,13 +123,14 @@ def raw_vs_wave(p: dict, lang: str) -> View:
         ({"es": "Código de onda (d = 4)", "pt": "Código de onda (d = 4)"}[lang], fmt_vec(code, lang)),
     ]
     summary = {"es": f"Posición {fmt(pos, lang)}. Con la cuenta cruda, la posición es {fmt(pos / biggest, lang, 0)} veces el mayor número "
-                     f"de la palabra ({fmt(biggest, lang, 2)}) y al significado le queda {rows[3][1]} del tamaño "
-                     f"del vector. Con el código de onda los números quedan entre −1 y 1: {rows[4][1]}.",
+                     f"de la palabra ({fmt(biggest, lang, 2)}) y al significado le queda {rows[4][1]} del tamaño "
+                     f"del vector. Con el código de onda los números quedan entre −1 y 1: {rows[5][1]}.",
                "pt": f"Posição {fmt(pos, lang)}. Com a contagem crua, a posição é {fmt(pos / biggest, lang, 0)} vezes o maior número "
-                     f"da palavra ({fmt(biggest, lang, 2)}) e ao sentido sobra {rows[3][1]} do tamanho do vetor. "
-                     f"Com o código de onda os números ficam entre −1 e 1: {rows[4][1]}."}[lang]
+                     f"da palavra ({fmt(biggest, lang, 2)}) e ao sentido sobra {rows[4][1]} do tamanho do vetor. "
+                     f"Com o código de onda os números ficam entre −1 e 1: {rows[5][1]}."}[lang]
     return View(parts={"chart": _raw_chart(lang), "now": Markup(fig + table(["", ""], rows))},
-                data={"pos": pos, "raw_share": share, "code": code, "sum": right_vals}, summary=summary)
+                data={"pos": pos, "raw_share": share, "raw_share_digits": share_digits(share),
+                      "code": code, "sum": right_vals}, summary=summary)
 
 
 # --- 2. the set of waves as a heat map, and one position's fingerprint --------------
@@ -211,7 +221,10 @@ def fingerprint(p: dict, lang: str) -> View:
                      f"seno {fmt(code[0], lang, 4)} e cosseno {fmt(code[1], lang, 4)}; a mais lenta (i = {slow}), "
                      f"com período de {fmt(pe.wavelength(slow, d), lang, 1)} posições, dá seno "
                      f"{fmt(code[2 * slow], lang, 4)} e cosseno {fmt(code[2 * slow + 1], lang, 4)}."}[lang]
-    return View(parts={"main": body}, data={"pos": pos, "d": d, "code": code}, summary=summary)
+    return View(parts={"main": body}, data={"pos": pos, "d": d, "code": code,
+                                            "divisors": [pe.divisor(i, d) for i in range(d // 2)],
+                                            "periods": [pe.wavelength(i, d) for i in range(d // 2)]},
+                summary=summary)
 
 
 # --- 4. word vector + position code ---------------------------------------------------

@@ -134,12 +134,12 @@ def attn_demo(p: dict, lang: str) -> View:
                   + ("con máscara causal" if p["mask"] else "sin máscara")
                   + (", dividiendo entre √2" if p["scale"] else ", sin dividir") + f". Pesos: {seen}. "
                   f"Salida: {fmt_vec(res['outputs'][i], lang)}."),
-           "pt": (f"«{toks[i]}» consulta com a {tr(lang, da.HEAD_NAMES[p['head']])}, "
+           "pt": (f"“{toks[i]}” consulta com a {tr(lang, da.HEAD_NAMES[p['head']])}, "
                   + ("com máscara causal" if p["mask"] else "sem máscara")
                   + (", dividindo por √2" if p["scale"] else ", sem dividir") + f". Pesos: {seen}. "
                   f"Saída: {fmt_vec(res['outputs'][i], lang)}.")}[lang]
     return View(summary=how, parts=parts, data={"token": p["token"], "head": p["head"], "mask": p["mask"], "scale": p["scale"],
-                                   "q": res["q"][i], "scores": res["scores"][i], "weights": res["weights"][i],
+                                   "q": res["q"][i], "keys": res["k"], "scores": res["scores"][i], "weights": res["weights"][i],
                                    "output": res["outputs"][i], "grid": res["weights"]})
 
 

@@ -11,8 +11,10 @@ from fractions import Fraction
 from typing import Callable
 
 from .. import bigram, quiz
+from .. import sampling as smp
 from ..controls import Choice
 from ..data_bigram import CORPUS, QUIZ
+from ..data_sampling import CANDIDATES, H
 from ..fmt import fmt, fmt_sci, tr
 from ..html import Markup, h
 from ..registry import View, widget
@@ -205,8 +207,10 @@ make_quiz(
 
 # --- 4. temperature near 0 ---------------------------------------------------------------
 
-TEMP_LOGITS = [2.0, 1.0, 0.5]
-TEMP_WORDS = {"es": ["esterilla", "suelo", "idea"], "pt": ["esteira", "chão", "ideia"]}
+# The page's own example: three of the next-token candidates, with the logits h · e shown beside the quiz.
+_TEMP_PICK = (0, 4, 6)  # esterilla, suelo, luna
+TEMP_LOGITS = [smp.logits_for(H, [CANDIDATES[i][2]])[0] for i in _TEMP_PICK]
+TEMP_WORDS = {lang: [CANDIDATES[i][1][lang] for i in _TEMP_PICK] for lang in ("es", "pt")}
 TEMPS = [2.0, 1.0, 0.5, 0.1, 0.01]
 _TOP_COLD = quiz.softmax_t(TEMP_LOGITS, TEMPS[-1])[0]
 
@@ -223,9 +227,9 @@ def _prob(p: float, lang: str) -> str:
 def _temp_explain(lang: str) -> Markup:
     head = ["T"] + [_q(w, lang) for w in TEMP_WORDS[lang]]
     rows = [[fmt(t, lang)] + [_prob(pr, lang) for pr in quiz.softmax_t(TEMP_LOGITS, t)] for t in TEMPS]
-    text = {"es": f"Logits {fmt_vec(TEMP_LOGITS, lang, 1)} divididos entre T antes de softmax. Con T pequeña, las "
+    text = {"es": f"Logits {fmt_vec(TEMP_LOGITS, lang, 2)} (los del recuadro de arriba) divididos entre T antes de softmax. Con T pequeña, las "
                   "diferencias se agrandan y el token más probable se queda casi toda la probabilidad.",
-            "pt": f"Logits {fmt_vec(TEMP_LOGITS, lang, 1)} divididos por T antes do softmax. Com T pequena, as "
+            "pt": f"Logits {fmt_vec(TEMP_LOGITS, lang, 2)} (os do quadro acima) divididos por T antes do softmax. Com T pequena, as "
                   "diferenças crescem e o token mais provável fica com quase toda a probabilidade."}[lang]
     return Markup(table(head, rows) + h("p", None, text))
 

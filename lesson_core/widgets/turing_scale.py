@@ -64,7 +64,8 @@ def rnn_vs_transformer(p: dict, lang: str) -> View:
     rows = [
         [{"es": "Pasos del primer token al último", "pt": "Passos do primeiro token ao último"}[lang],
          f(r["rnn_path"]), f(r["transformer_path"])],
-        [{"es": "Pasos que deben hacerse uno tras otro", "pt": "Passos que precisam ser feitos um após o outro"}[lang],
+        [{"es": "Pasos que deben hacerse uno tras otro (entrenamiento)",
+          "pt": "Passos que precisam ser feitos um após o outro (treinamento)"}[lang],
          f(r["rnn_sequential"]), f(r["transformer_sequential"])],
         [{"es": "Comparaciones por cabeza y capa", "pt": "Comparações por cabeça e camada"}[lang],
          "—", f(r["comparisons"])],
