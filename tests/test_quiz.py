@@ -118,7 +118,7 @@ def test_feedback_shows_the_computation():
     fb = lesson_core.render("quiz_attention_shift", {"answer": "grow"}, "pt")["parts"]["feedback"]
     assert fb.count("(0,6285; 0,2312; 0,1402)") == 2
     fb = lesson_core.render("quiz_temperature", {"answer": "top"}, "es")["parts"]["feedback"]
-    assert "1 − 4,6·10⁻⁵" in fb
+    assert "1 − 1,1·10⁻⁷" in fb
     fb = lesson_core.render("quiz_diffusion_alpha", {"answer": "eps"}, "pt")["parts"]["feedback"]
     assert "<td>0,800</td>" in fb and "−1,200" in fb
     fb = lesson_core.render("quiz_bigram", {"answer": "1/2"}, "es")["parts"]["feedback"]

@@ -117,7 +117,7 @@ def test_next_token_readouts():
     assert "100 extracciones" in r["parts"]["chart"]
     assert "2,96" in r["parts"]["logits"] and "esterilla" in r["parts"]["logits"]
     pt = render("next_token", {"temperature": "0", "draws": "1"}, "pt")
-    assert pt["data"]["probs"][0] == 1.0 and "Saiu «esteira»" in pt["parts"]["chart"]
+    assert pt["data"]["probs"][0] == 1.0 and "Saiu “esteira”" in pt["parts"]["chart"]
     assert "e^((2,96 − 2,72) / 1,0) ≈ 1,271" in render("next_token", {}, "es")["parts"]["ratio"]
     k1 = render("next_token", {"top_k": "2", "top_p": "0.6"}, "es")
     assert [q > 0 for q in k1["data"]["probs"]] == [True, True] + [False] * 6

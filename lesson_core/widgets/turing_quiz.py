@@ -216,7 +216,7 @@ _TOP_COLD = quiz.softmax_t(TEMP_LOGITS, TEMPS[-1])[0]
 
 
 def _prob(p: float, lang: str) -> str:
-    """A probability readable at both ends: 4,5·10⁻⁵ rather than 0,0000; 1 − 4,6·10⁻⁵ rather than 1,0000."""
+    """A probability readable at both ends: 4,5·10⁻⁵ rather than 0,0000; 1 − 1,1·10⁻⁷ rather than 1,0000."""
     if p < 0.001:
         return fmt_sci(p, lang, 1)
     if p > 0.999:
