@@ -87,7 +87,7 @@ def test_word_order_widget(lang, dog):
     off = render("word_order", {"pos": "0"}, lang)
     on = render("word_order", {"pos": "1"}, lang)
     assert off["data"]["same"] is True and on["data"]["same"] is False
-    assert f"«{dog}»" in off["parts"]["main"]
+    assert (f"«{dog}»" if lang == "es" else f"“{dog}”") in off["parts"]["main"]
     sentence = {"es": "«perro muerde persona»", "pt": "“cachorro morde pessoa”"}[lang]
     assert sentence in off["parts"]["main"]
 
