@@ -21,10 +21,9 @@ from typing import Any, Sequence
 from .fmt import fmt, tr
 from .html import Markup, h
 from .messages import ParamError, msg
+from .numtext import SPACES, NumberTextError, read_number, typed
 
 __all__ = ["Control", "Choice", "Range", "Toggle", "Number", "Text", "canon_number"]
-
-SPACES = (" ", "\u00a0", "\u202f", "\u2009")
 
 
 def canon_number(x: float | int) -> str:
@@ -217,6 +216,21 @@ class Toggle(Control):
                  self._label(lang, uid))
 
 
+def _read_typed(param: str, raw: Any, integer: bool) -> float | int:
+    """A typed number in the readers' notation (see :mod:`lesson_core.numtext`): "5.000", "0,5"."""
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        return _parse_number(param, raw, integer)
+    try:
+        value = read_number("" if raw is None or isinstance(raw, bool) else str(raw))
+    except NumberTextError as err:
+        raise ParamError.of(param, err.key) from None
+    if integer:
+        if not value.is_integer():
+            raise ParamError.of(param, "not_integer")
+        return int(value)
+    return value
+
+
 def _fmt_both(x: float) -> dict:
     return {"es": fmt(x, "es"), "pt": fmt(x, "pt")}
 
@@ -233,7 +247,7 @@ class Number(Control):
     discrete = False
 
     def parse(self, raw: Any) -> float | int:
-        value = _parse_number(self.name, raw, self.integer)
+        value = _read_typed(self.name, raw, self.integer)
         if value < self.min:
             raise ParamError.of(self.name, "too_small", min=_fmt_both(self.min))
         if value > self.max:
@@ -241,12 +255,14 @@ class Number(Control):
         return value
 
     def canon(self, value: Any) -> str:
-        return canon_number(value)
+        """As a reader types it back, so the field shows "0,5" and the bridge's key matches."""
+        return typed(value)
 
     def spec(self, lang: str) -> dict:
         out = super().spec(lang)
         out.update(min=self.min, max=self.max, integer=self.integer, msgs={
             "empty": msg("empty", lang), "not_number": msg("not_number", lang),
+            "ambiguous": msg("ambiguous", lang),
             "not_integer": msg("not_integer", lang), "not_finite": msg("not_finite", lang),
             "too_small": msg("too_small", lang, min=fmt(self.min, lang)),
             "too_large": msg("too_large", lang, max=fmt(self.max, lang)),

@@ -18,6 +18,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "too_small": {"es": "El mínimo es {min}.", "pt": "O mínimo é {min}."},
     "too_large": {"es": "El máximo es {max}.", "pt": "O máximo é {max}."},
     "not_finite": {"es": "El número tiene que ser finito.", "pt": "O número precisa ser finito."},
+    "ambiguous": {
+        "es": "Número ambiguo: usa coma para los decimales (0,5) y punto o espacio para los miles (5.000 o 5 000).",
+        "pt": "Número ambíguo: use vírgula para decimais (0,5) e ponto para milhares (5.000).",
+    },
     "not_option": {"es": "Esa opción no existe.", "pt": "Essa opção não existe."},
     "too_long": {
         "es": "El texto es demasiado largo: se usan solo los primeros {max} caracteres.",

@@ -31,21 +31,51 @@
     return input._spec;
   }
 
+  // numtext:begin — mirror of lesson_core/numtext.py read_number (one rule for es and pt):
+  // comma = decimals; point or space = thousands groups of exactly three; anything else with a point is ambiguous.
+  function readTyped(raw) {
+    var text = String(raw).replace(/\u2212/g, "-").replace(/^[ \t\n\r\f\v\u00a0\u202f\u2009]+|[ \t\n\r\f\v\u00a0\u202f\u2009]+$/g, "");
+    if (!text) return { error: "empty" };
+    if (/^[+-]*(nan|inf|infinity|∞)$/i.test(text)) return { error: "not_finite" };
+    var m = /^([+-]?)([0-9., \u00a0\u202f\u2009]*)(?:[eE]([+-]?[0-9]+))?$/.exec(text);
+    if (!m || !/[0-9]/.test(m[2])) return { error: "not_number" };
+    var body = m[2];
+    if (body.split(",").length > 2) return { error: "ambiguous" };
+    var cut = body.indexOf(",");
+    var whole = cut < 0 ? body : body.slice(0, cut);
+    var frac = cut < 0 ? "" : body.slice(cut + 1);
+    if (frac && !/^[0-9]+$/.test(frac)) return { error: "ambiguous" };
+    var point = whole.indexOf(".") >= 0;
+    var space = /[ \u00a0\u202f\u2009]/.test(whole);
+    if (point && space) return { error: "ambiguous" };
+    if (point || space) {
+      var groups = whole.split(point ? "." : /[ \u00a0\u202f\u2009]/);
+      var first = groups[0];
+      if (first.length < 1 || first.length > 3 || first.charAt(0) === "0") return { error: "ambiguous" };
+      for (var g = 1; g < groups.length; g++) if (groups[g].length !== 3) return { error: "ambiguous" };
+      whole = groups.join("");
+    }
+    var x = Number(m[1] + (whole || "0") + "." + (frac || "0") + (m[3] ? "e" + m[3] : ""));
+    if (!isFinite(x)) return { error: "not_finite" };
+    return { value: x };
+  }
+  // numtext:end
+
   // Mirror of lesson_core.controls.Number.parse, for an instant message before Python is up.
   // Python stays the authority: it re-validates every value it receives.
   function checkNumber(input) {
     var s = spec(input);
-    var text = input.value.replace(/[\s\u00a0\u202f\u2009]/g, "").replace("\u2212", "-").replace(",", ".");
-    if (!text) return { error: s.msgs.empty };
-    if (/^[+-]?(nan|inf|infinity)$/i.test(text)) return { error: s.msgs.not_finite };
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return { error: s.msgs.not_number };
-    var x = Number(text);
-    if (!isFinite(x)) return { error: s.msgs.not_finite };
+    var r = readTyped(input.value);
+    if (r.error) return { error: s.msgs[r.error] || s.msgs.not_number };
+    var x = r.value;
     if (s.integer && Math.floor(x) !== x) return { error: s.msgs.not_integer };
     if (x < s.min) return { error: s.msgs.too_small };
     if (x > s.max) return { error: s.msgs.too_large };
-    return { value: String(x) };
+    return { value: typedText(x) };
   }
+
+  // A number as readers type it back (lesson_core.numtext.typed): 0.5 -> "0,5".
+  function typedText(x) { return String(x).replace(".", ","); }
 
   function readValues(w) {
     var values = {};
@@ -280,7 +310,7 @@
   }
 
   // Short decimal text for a typed-number field; the value itself is computed by Python.
-  function numberText(x) { return String(Math.round(x * 10) / 10); }
+  function numberText(x) { return typedText(Math.round(x * 10) / 10); }
 
   function dragStart(w, ev) {
     var el = ev.target && ev.target.closest && ev.target.closest("[data-drag-x]");
@@ -292,7 +322,7 @@
     var drag = { nx: nx, ny: ny, ix: ix, iy: iy, unit: Number(el.getAttribute("data-unit")) || 1,
                  svg: el.ownerSVGElement ? el.getAttribute("data-x0") !== null : false,
                  x0: Number(el.getAttribute("data-x0")), y0: Number(el.getAttribute("data-y0")),
-                 px: ev.clientX, py: ev.clientY, vx: Number(ix.value) || 0, vy: Number(iy.value) || 0 };
+                 px: ev.clientX, py: ev.clientY, vx: readTyped(ix.value).value || 0, vy: readTyped(iy.value).value || 0 };
     function move(e) {
       if (drag.svg) {
         // a handle in an SVG: the pointer's position in the figure's own coordinates
