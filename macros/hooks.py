@@ -9,7 +9,11 @@ authoring.py (what authors see) and devloop.py (the `mkdocs serve` loop).
   each page (macros/runtime.py).
 - ``on_serve``: also watch lesson_core/, macros/ and overrides/.
 - ``on_pre_build``: every page has its twin in the other language.
-- ``on_page_content``: formulas to MathML (KaTeX at build time), then the widgets' blocks.
+- ``on_page_markdown``: a lesson's first bold use of each glossary term links to the glossary.
+- ``on_page_content``: permalink titles in the page's language, formulas to MathML (KaTeX at
+  build time), then the widgets' blocks.
+- ``on_post_page``, ``on_template_context``, ``on_post_template``: lang="pt-BR" on Portuguese
+  pages and a 404 page per language (chrome.py).
 - ``on_post_build``: the vendored runtime, one search index per language, the
   file:// carriers when building the offline bundle.
 """
@@ -125,7 +129,16 @@ def on_pre_build(config):
         log.error(message)
 
 
+def on_page_markdown(markdown: str, page, config, files):
+    """The first bold use of each glossary term on a lesson page links to the glossary."""
+    glossary = _m("glossary")
+    if page.file.src_uri.split("/")[-1] in glossary.LESSON_PAGES:
+        return glossary.link_first_uses(markdown, _m("chrome").config_lang(config))
+    return markdown
+
+
 def on_page_content(html_text: str, page, config, files):
+    html_text = _m("chrome").localize_headings(html_text, _m("chrome").config_lang(config))
     authoring = _m("authoring")
     source = Path(authoring.shown_path(Path(page.file.abs_src_path)))
     report = None
@@ -134,6 +147,25 @@ def on_page_content(html_text: str, page, config, files):
             return authoring.author_error(True, page, message, inline=True)
     html_text = _m("mathml").render_page_math(html_text, page.file.src_path, source, report)
     return authoring.unstash(html_text, page)
+
+
+def on_post_page(output: str, page, config):
+    return _m("chrome").declare_lang(output, _m("chrome").config_lang(config))
+
+
+def on_template_context(context, template_name, config):
+    chrome = _m("chrome")
+    if template_name == chrome.NOT_FOUND_FILE:
+        # the i18n plugin sets extra.alternate as an attribute per page; templates read that first
+        config["extra"]["alternate"] = config["extra"].alternate = chrome.home_alternates(config)
+    return context
+
+
+def on_post_template(output: str, template_name: str, config):
+    chrome = _m("chrome")
+    if template_name != chrome.NOT_FOUND_FILE:
+        return output
+    return chrome.place_not_found(output, config, site_root(config))
 
 
 def site_root(config) -> Path:

@@ -28,6 +28,7 @@ from lesson_core.widgets import turing_quiz
 from macros import devloop
 from macros.authoring import MacroError, author_error, call_text, locate, raised_at, stash
 from macros.checks import problem
+from macros.glossary import glossary_markdown
 
 __all__ = ["define_env", "page_lang", "MacroError"]
 
@@ -127,6 +128,11 @@ def define_env(env):
             return Markup(stash(page, block()))
         except Exception as err:  # every failure is the author's to see, named by file and line
             return Markup(_fail(page, "widget", widget_id, nth, call, err, lang))
+
+    @env.macro
+    def glossary() -> str:
+        """The glossary table of the page's language (terms in macros/glossary.py)."""
+        return glossary_markdown(page_lang(env.page))
 
     @env.macro
     def value(widget_id: str, field: str, digits: int | None = None, pct: bool = False, **params) -> str:

@@ -341,9 +341,9 @@ def emb_analogy(p: dict, lang: str) -> View:
 
 PARITY_CASES = [
     ("emb_table", {"word": "puppy"}),
-    ("emb_3d", {"x": "person", "y": "female", "z": "royal", "yaw": "-47.5", "pitch": "12.25"}),
-    ("vec_dot", {"ax": "0", "ay": "0", "bx": "1.5", "by": "-2"}),
-    ("vec_dot", {"ax": "-2.5", "ay": "1", "bx": "2", "by": "5"}),
+    ("emb_3d", {"x": "person", "y": "female", "z": "royal", "yaw": "-47,5", "pitch": "12,25"}),
+    ("vec_dot", {"ax": "0", "ay": "0", "bx": "1,5", "by": "-2"}),
+    ("vec_dot", {"ax": "-2,5", "ay": "1", "bx": "2", "by": "5"}),
     ("vec_pythagoras", {"a": 5, "b": 1}),
     ("emb_nearest", {"word": "queen"}),
     ("emb_analogy", {"a": "puppy", "b": "dog", "c": "cat"}),
