@@ -18,6 +18,7 @@ import pytest
 
 import lesson_core
 from lesson_core import data_models, data_sampling, data_vectors, diffusion, scale
+from lesson_core.fmt import fmt_pct
 from lesson_core.numtext import NumberTextError, read_number
 from lesson_core.registry import get
 from lesson_core.widgets import positional as pe_widgets
@@ -240,3 +241,14 @@ def test_heart_weights_are_shared_by_a_few_points_near_the_end():
     """turing-4: near the end no single point takes almost all the weight; a few dozen share it."""
     last = lesson_core.render("diffusion_heart_generate", {"step": 14}, "es")["data"]
     assert last["top_weight"] < 0.1 and 10 < last["effective_points"] < 60
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_position_share_is_quoted_with_the_widgets_digits(lang):
+    """positional-encoding: the prose prints the share with as many decimals as the widget's row."""
+    text = (DOCS / lang / "positional-encoding.md").read_text(encoding="utf-8")
+    for pos in (5000, 250):
+        data = lesson_core.render("pe_raw_vs_wave", {"pos": pos}, lang)["data"]
+        quoted = int(re.search(rf'"raw_share", pos={pos}, pct=True, digits=(\d+)\)', text).group(1))
+        shown = fmt_pct(data["raw_share"], lang, data["raw_share_digits"])
+        assert fmt_pct(data["raw_share"], lang, quoted) == shown

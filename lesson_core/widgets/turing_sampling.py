@@ -41,7 +41,8 @@ def _logit_table(lang: str) -> Markup:
     """Each logit as h . e, written out term by term."""
     rows = []
     for (_, lab, vec), z in zip(CANDIDATES, LOGITS):
-        terms = " + ".join(f"{fmt(a, lang, 1)}·{fmt(b, lang, 1)}" for a, b in zip(H, vec))
+        terms = " + ".join(f"{fmt(a, lang, 1) if a >= 0 else '(' + fmt(a, lang, 1) + ')'}·{fmt(b, lang, 1)}"
+                           for a, b in zip(H, vec))
         rows.append([tr(lang, lab), fmt_vec(vec, lang, 1), terms, fmt(z, lang, 2)])
     head = [T["word"][lang], T["vector"][lang], "h · e", T["logit"][lang]]
     feats = ", ".join(FEATURES[lang])
