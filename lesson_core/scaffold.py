@@ -132,7 +132,8 @@ def add_to_nav(config: str, page: str) -> str:
     if not match:
         raise ValueError("mkdocs.yml has no top-level nav: list to add the page to")
     indent = re.match(r"([ \t]+)-", match.group(1)).group(1)
-    pages = list(re.finditer(rf"^{indent}- [^:\n]+\.md[ \t]*\n", match.group(1), re.M))
+    pages = [m for m in re.finditer(rf"^{indent}- [^:\n]+\.md[ \t]*\n", match.group(1), re.M)
+             if m.group(0).strip() != "- glossary.md"]  # the glossary closes the lessons
     at = match.start(1) + (pages[-1].end() if pages else len(match.group(1)))
     return config[:at] + f"{indent}- {page}\n" + config[at:]
 

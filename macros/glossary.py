@@ -13,11 +13,20 @@ from pathlib import Path
 
 from markdown.extensions.toc import slugify
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
 PAGE = "glossary.md"
-# Lesson pages in reading order (the order of the navigation).
-LESSON_PAGES = ["turing-1-words.md", "turing-2-vectors.md", "positional-encoding.md",
-                "turing-3-generation.md", "turing-4-scale.md"]
+
+
+def _lesson_pages() -> list[str]:
+    """Lesson pages in reading order: the top-level pages of mkdocs.yml's nav but the home and this."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    block = re.search(r"^nav:\n((?:[ \t]+-[^\n]*\n|[ \t]*#[^\n]*\n)+)", text, re.M)
+    top = re.findall(r"^  - ([^:\n]+\.md)[ \t]*$", block.group(1) if block else "", re.M)
+    return [p for p in top if p not in ("index.md", PAGE)]
+
+
+LESSON_PAGES = _lesson_pages()
 
 # Terms that chapter 1 already sets in bold while announcing what comes next: taught in chapter 2.
 TAUGHT_IN = {"vector": "turing-2-vectors.md", "attention": "turing-2-vectors.md"}
