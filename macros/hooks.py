@@ -131,9 +131,10 @@ def on_pre_build(config):
 
 def on_page_markdown(markdown: str, page, config, files):
     """The first bold use of each glossary term on a lesson page links to the glossary."""
-    glossary = _m("glossary")
-    if page.file.src_uri.split("/")[-1] in glossary.LESSON_PAGES:
-        return glossary.link_first_uses(markdown, _m("chrome").config_lang(config))
+    glossary, lang = _m("glossary"), _m("chrome").config_lang(config)
+    has_glossary = (Path(config["docs_dir"]) / lang / glossary.PAGE).exists()
+    if has_glossary and page.file.src_uri.split("/")[-1] in glossary.LESSON_PAGES:
+        return glossary.link_first_uses(markdown, lang)
     return markdown
 
 
@@ -153,11 +154,17 @@ def on_post_page(output: str, page, config):
     return _m("chrome").declare_lang(output, _m("chrome").config_lang(config))
 
 
+_SAVED_SWITCHER: list = []  # the language switcher's links while the 404 page is rendered
+
+
 def on_template_context(context, template_name, config):
     chrome = _m("chrome")
     if template_name == chrome.NOT_FOUND_FILE:
-        # the i18n plugin sets extra.alternate as an attribute per page; templates read that first
-        config["extra"]["alternate"] = config["extra"].alternate = chrome.home_alternates(config)
+        # the i18n plugin sets extra.alternate as an attribute per page (templates read that first)
+        # and reads the item back for the next language: both are put back after the 404 page
+        extra = config["extra"]
+        _SAVED_SWITCHER[:] = [extra.get("alternate"), extra.__dict__.get("alternate")]
+        extra["alternate"] = extra.alternate = chrome.home_alternates(config)
     return context
 
 
@@ -165,6 +172,17 @@ def on_post_template(output: str, template_name: str, config):
     chrome = _m("chrome")
     if template_name != chrome.NOT_FOUND_FILE:
         return output
+    if _SAVED_SWITCHER:
+        extra = config["extra"]
+        item, attr = _SAVED_SWITCHER
+        if item is None:
+            extra.pop("alternate", None)
+        else:
+            extra["alternate"] = item
+        if attr is None:
+            extra.__dict__.pop("alternate", None)
+        else:
+            extra.alternate = attr
     return chrome.place_not_found(output, config, site_root(config))
 
 

@@ -33,7 +33,7 @@ def soup(path: Path) -> BeautifulSoup:
 
 
 def test_both_languages_are_built(site):
-    for prefix, lang in (("", "es"), ("pt/", "pt")):
+    for prefix, lang in (("", "es"), ("pt/", "pt-BR")):
         for page in ("index.html", "positional-encoding/index.html"):
             doc = soup(site / prefix / page)
             assert doc.html["lang"] == lang, prefix + page

@@ -44,7 +44,7 @@ def test_new_lesson_builds_and_its_tests_pass(tmp_path):
     assert tests.returncode == 0 and "3 passed" in tests.stdout, tests.stdout[-2000:]
     build = mkdocs_build(top)
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    for prefix, lang in (("", "es"), ("pt/", "pt")):
+    for prefix, lang in (("", "es"), ("pt/", "pt-BR")):
         doc = BeautifulSoup((top / "site" / prefix / "softmax-temp" / "index.html").read_text(encoding="utf-8"),
                             "html.parser")
         assert doc.html["lang"] == lang
