@@ -155,6 +155,9 @@ ALLOW: dict[str, dict[float, object]] = {
         499: _control("diffusion_heart_generate", "point", "max", 499),
         14: _param("turing-4-scale.md", "diffusion_heart_generate", "step", 14),
     },
+    "real-model.md": {
+        256: lambda lang: 2 ** 8 == 256,  # the byte tokens every byte-level BPE vocabulary starts with
+    },
 }
 
 
