@@ -164,7 +164,7 @@ def word_order(p: dict, lang: str) -> View:
     dogs = [r["dog"] for r in res["runs"]]
     body = Markup("".join(blocks) + _order_plane(dogs, lang)
                   + h("p", {"class": "aula-readout"}, tr(lang, verdict)))
-    outs = {"es": "Salidas de «{d}»: {a} y {b}. ", "pt": "Saídas de «{d}»: {a} e {b}. "}[lang].format(
+    outs = {"es": "Salidas de «{d}»: {a} y {b}. ", "pt": "Saídas de “{d}”: {a} e {b}. "}[lang].format(
         d=dog, a=fmt_vec(dogs[0], lang), b=fmt_vec(dogs[1], lang))
     return View(summary=outs + tr(lang, verdict), parts={"main": body}, data={"pos": p["pos"], "dog_outputs": dogs, "gap": res["gap"], "same": res["same"]})
 
