@@ -22,16 +22,16 @@ LESSON = "turing"
 COLOURS = {"rules": RED, "learning": BLUE, "both": PURPLE}
 
 
-def _mark(approach: str, x: float, y: float, r: float) -> Markup:
+def _mark(approach: str, x: float, y: float, r: float, cls: str | None = None) -> Markup:
     """An approach's mark: its colour and its shape (rules a square, learning a circle, both a diamond)."""
+    look = {"class": cls, **paint(fill=COLOURS[approach])}
     if approach == "learning":
-        return h("circle", {"cx": num(x), "cy": num(y), "r": num(r), **paint(fill=COLOURS[approach])})
+        return h("circle", {"cx": num(x), "cy": num(y), "r": num(r), **look})
     if approach == "rules":
-        return h("rect", {"x": num(x - r), "y": num(y - r), "width": num(2 * r), "height": num(2 * r),
-                          **paint(fill=COLOURS[approach])})
+        return h("rect", {"x": num(x - r), "y": num(y - r), "width": num(2 * r), "height": num(2 * r), **look})
     d = r * 1.3
     return h("path", {"d": f"M{num(x)} {num(y - d)}L{num(x + d)} {num(y)}L{num(x)} {num(y + d)}L{num(x - d)} {num(y)}z",
-                      **paint(fill=COLOURS[approach])})
+                      **look})
 
 
 def q(word: str, lang: str) -> str:
@@ -60,7 +60,7 @@ def _timeline_svg(lang: str) -> Markup:
                h("text", {"x": num(X(y)), "y": y0 + 18, "class": "aula-tick", "text-anchor": "middle"}, y))
              for y in range(1950, 2030, 10)]
     # two rows of dots so that neighbours in the 2010s do not overlap; numbered as in the menu
-    dots = [h("g", None, _mark(ev["approach"], X(ev["year"]), y0 - 16 - 20 * (k % 2), 8),
+    dots = [h("g", None, _mark(ev["approach"], X(ev["year"]), y0 - 16 - 20 * (k % 2), 8, "aula-event"),
               h("text", {"x": num(X(ev["year"])), "y": y0 - 12 - 20 * (k % 2), "class": "aula-dot-label aula-on-mark",
                          "text-anchor": "middle", "font-size": 11, **paint(fill=PAPER)}, k + 1))
             for k, ev in enumerate(EVENTS)]
