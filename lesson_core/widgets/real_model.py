@@ -124,10 +124,10 @@ def rm_attention(p: dict, lang: str) -> View:
     last = rows[-1]
     top = sorted(range(n), key=lambda j: (-last[j], j))[:3]
     look = ", ".join(f"{q(labels[j], lang)} ({fmt(last[j], lang, 2)})" for j in top)
-    summary = {"es": f"Capa {p['layer']}, cabeza {p['head']}: el último token, {q(labels[-1], lang)}, reparte su atención "
-                     f"sobre todo entre {look}.",
-               "pt": f"Camada {p['layer']}, cabeça {p['head']}: o último token, {q(labels[-1], lang)}, distribui a atenção "
-                     f"principalmente entre {look}."}[lang]
+    summary = {"es": f"Capa {p['layer']}, cabeza {p['head']}, {fmt(n, lang)} tokens: el último, {q(labels[-1], lang)}, "
+                     f"reparte su atención sobre todo entre {look}.",
+               "pt": f"Camada {p['layer']}, cabeça {p['head']}, {fmt(n, lang)} tokens: o último, {q(labels[-1], lang)}, "
+                     f"distribui a atenção principalmente entre {look}."}[lang]
     notes = _notes(pr, lang)
     if first:
         notes.append(h("p", {"class": "aula-note"},
