@@ -73,6 +73,8 @@ def author_error(serving: bool, page, message: str, inline: bool = False) -> str
     """Stop the build with `message`; while serving, log it and show it on the page instead."""
     if not serving:
         raise MacroError(message)
+    from macros import pagecache  # a page with a mistake is rendered (and the mistake logged) again
+    pagecache.failed(page)
     log.error(message)
     return stash(page, error_box(message, inline))
 

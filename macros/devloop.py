@@ -2,10 +2,11 @@
 not stop the server, and a quiet terminal.
 
 - :func:`refresh_modules`: ``mkdocs serve`` rebuilds in the same Python process, where
-  ``lesson_core`` would stay imported as it was at start. Before each build, a changed source tree
-  (``lesson_core/`` or ``macros/``) has its modules dropped from ``sys.modules``, with the macros
-  modules that hold lesson_core objects, so the build imports the saved code. The KaTeX cache
-  (macros/mathml.py) survives a lesson_core edit.
+  ``lesson_core`` would stay imported as it was at start. Before each build, the changed lesson_core
+  modules and those importing them are imported again (their widgets registered anew), and the
+  macros modules that hold lesson_core objects are dropped, so the build runs the saved code.
+  The KaTeX cache (macros/mathml.py) survives a lesson_core edit.
+- Pages whose sources did not change are not rendered again: see macros/pagecache.py.
 - :func:`lenient`: under ``mkdocs serve`` a warning does not abort the rebuild (which would leave the
   server "stuck"); each author mistake is logged and shown on the page (macros/authoring.py).
   ``mkdocs build --strict`` keeps failing on them.
@@ -21,15 +22,18 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
+import importlib
 import logging
 import sys
+import traceback
 from pathlib import Path
 from typing import Callable
 
 from jinja2 import BytecodeCache
+from mkdocs.exceptions import PluginError
 from mkdocs.utils import CountHandler
 
-__all__ = ["WATCHED", "TEMPLATES", "refresh_modules", "cached_block", "git_info_once", "lenient", "quiet"]
+__all__ = ["WATCHED", "TEMPLATES", "stamp", "refresh_modules", "import_core", "sources_key", "cached_block", "git_info_once", "lenient", "quiet"]
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCHED = ("lesson_core", "macros")  # source trees the server watches and reloads
@@ -45,22 +49,128 @@ def _uses_core(module) -> bool:
                for v in list(vars(module).values()))
 
 
+def stamp(tree: str) -> tuple:
+    """The watched tree's sources as last seen by :func:`refresh_modules` (path, mtime, size)."""
+    return _stamps.get(tree, ())
+
+
+KEEP = {__name__, "macros.pagecache"}  # hold the serve loop's state: never reloaded
+
+
 def refresh_modules() -> list[str]:
-    """Drop the modules of every watched tree whose sources changed since the last call;
-    returns the changed trees (none on the first call)."""
-    changed = []
+    """Reload what changed since the last call in each watched tree; returns the changed trees
+    (none on the first call). In lesson_core only the changed modules and those importing them
+    are imported again (a widget module's edit re-runs that module alone; the others keep their
+    caches); a change that reaches the package itself or its widget registry, or a removed file,
+    imports all of lesson_core again. Every macros module is reloaded when macros/ changed, and
+    those that hold lesson_core objects when lesson_core did. See :func:`import_core` for a
+    lesson_core that does not import."""
+    changed: dict[str, set] = {}
     for name in WATCHED:
-        stamp = _stamp(ROOT / name)
-        if _stamps.get(name, stamp) != stamp:
-            changed.append(name)
-        _stamps[name] = stamp
+        new = _stamp(ROOT / name)
+        old = _stamps.get(name)
+        _stamps[name] = new
+        if old is not None and old != new:
+            changed[name] = {entry[0] for entry in set(old) ^ set(new)}
     if not changed:
         return []
-    for mod in [m for m in sys.modules if m.split(".")[0] in WATCHED and m != __name__]:
-        top = mod.split(".")[0]
-        if top in changed or (top == "macros" and _uses_core(sys.modules[mod])):
+    if "lesson_core" in changed:
+        _reload_core(changed["lesson_core"] | _broken)
+    for mod in [m for m in sys.modules if m.split(".")[0] == "macros" and m not in KEEP]:
+        if "macros" in changed or _uses_core(sys.modules[mod]):
             del sys.modules[mod]
-    return changed
+    return sorted(changed)
+
+
+IMPORT_ERROR: list = [None]  # the author's message while the saved lesson_core does not import
+_broken: set[str] = set()    # the changed files of that failed import: tried again with the next change
+LAST_RUNTIME: list = []      # the browser's runtime made from the last lesson_core that imported
+
+
+def import_core() -> None:
+    """The first import of lesson_core when the server starts; a mistake stops it with the file and line."""
+    if "lesson_core" not in sys.modules:
+        try:
+            importlib.import_module("lesson_core")
+        except Exception as err:  # noqa: BLE001  any author mistake in the package
+            _drop_core()
+            raise PluginError(_import_message(err)) from None
+
+
+def _import_message(err: Exception) -> str:
+    if isinstance(err, SyntaxError) and err.filename:
+        where = f"{_shown(err.filename)}:{err.lineno}: "
+    else:
+        frames = [f for f in traceback.extract_tb(err.__traceback__)
+                  if Path(f.filename).resolve().is_relative_to(ROOT / "lesson_core")]
+        where = f"{_shown(frames[-1].filename)}:{frames[-1].lineno}: " if frames else ""
+    return f"{where}lesson_core does not import: {type(err).__name__}: {getattr(err, 'msg', None) or err}"
+
+
+def _shown(path: str) -> str:
+    try:
+        return Path(path).resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return path
+
+
+def _core_loaded() -> list[str]:
+    return [m for m in sys.modules if m.split(".")[0] == "lesson_core"]
+
+
+def _drop_core() -> None:
+    for mod in _core_loaded():
+        del sys.modules[mod]
+
+
+def _reload_core(paths: set[str]) -> None:
+    """Import the changed lesson_core modules again. When the saved code does not import, the
+    modules as they were stay in use: the author's message is logged, shown on every page
+    (:data:`IMPORT_ERROR`) and those files are imported again with the next change until it works."""
+    saved = {m: sys.modules[m] for m in _core_loaded()}
+    registry = saved.get("lesson_core.registry")
+    widgets = dict(registry._REGISTRY) if registry else {}
+    try:
+        _import_again(paths, set(saved), registry)
+        importlib.import_module("lesson_core")
+    except Exception as err:  # noqa: BLE001  any author mistake in the package
+        _drop_core()
+        sys.modules.update(saved)
+        for name, module in saved.items():  # the package attributes too (lesson_core.widgets.x)
+            parent, _, child = name.rpartition(".")
+            if parent in saved:
+                setattr(saved[parent], child, module)
+        if registry:
+            registry._REGISTRY.clear()
+            registry._REGISTRY.update(widgets)
+        _broken.update(paths)
+        IMPORT_ERROR[0] = (_import_message(err) + ". Until it imports, pages are built with the code "
+                           "as it was before this change.")
+        logging.getLogger("mkdocs.plugins.aula").error(IMPORT_ERROR[0])
+        return
+    _broken.clear()
+    IMPORT_ERROR[0] = None
+
+
+def _import_again(paths: set[str], loaded: set[str], registry) -> None:
+    names = {".".join(Path(p).relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__") for p in paths}
+    if registry is None or any(not Path(p).exists() for p in paths):
+        return _drop_core()
+    users = {m: (_source(m) or (b"", frozenset()))[1] for m in loaded}
+    drop, todo = set(), [n for n in names if n in loaded]
+    while todo:
+        name = todo.pop()
+        drop.add(name)
+        todo.extend(m for m, imports in users.items() if name in imports and m not in drop)
+    if drop & {"lesson_core", "lesson_core.widgets", "lesson_core.registry"}:
+        return _drop_core()
+    for w in registry.all_widgets():
+        if w.fn.__module__ in drop:
+            del registry._REGISTRY[w.id]
+    for mod in drop:
+        del sys.modules[mod]
+    for mod in sorted(drop | {n for n in names if n.startswith("lesson_core.widgets.")}):  # a new widget module too
+        importlib.import_module(mod)
 
 
 def _module_file(name: str) -> Path | None:
@@ -91,7 +201,11 @@ def _imports(name: str, path: Path) -> set[str]:
     __init__ counts only when a name is taken from it)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = set()
-    for node in ast.walk(ast.parse(path.read_bytes())):
+    try:
+        tree = ast.parse(path.read_bytes())
+    except SyntaxError:
+        return out  # importing it says where (import_core)
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):

@@ -93,8 +93,9 @@ def on_config(config):
     format_error.register(TemplateSyntaxError)(lambda err, markdown, page: _m("authoring").syntax_error_text(
         err, markdown, page))
     if COMMAND == "serve":
+        devloop.lenient()  # first: an author's mistake logged from here on does not abort the rebuild
         devloop.refresh_modules()
-        devloop.lenient()
+        devloop.import_core()
         devloop.git_info_once()
         config["extra"]["aula_serve"] = True
         config["plugins"]["macros"].config["on_error_fail"] = False
@@ -107,8 +108,18 @@ def on_config(config):
         config["extra"]["polyfills"] = [SHIM_URL]
         config["extra"]["aula_offline"] = True
     else:
-        config["extra"]["aula_runtime"] = _m("runtime").runtime_files(with_snapshot(config))["config"]
+        config["extra"]["aula_runtime"] = runtime_files(config)["config"]
     return config
+
+
+def runtime_files(config) -> dict:
+    """The browser's runtime for this build (macros/runtime.py). Under `mkdocs serve`, while the saved
+    lesson_core does not import, the last good one: the browser runs the code the pages were built with."""
+    if serving(config) and devloop.IMPORT_ERROR[0] and devloop.LAST_RUNTIME:
+        return devloop.LAST_RUNTIME[0]
+    made = _m("runtime").runtime_files(with_snapshot(config), compiled=not serving(config))
+    devloop.LAST_RUNTIME[:] = [made]
+    return made
 
 
 def on_serve(server, config, builder):
@@ -201,10 +212,10 @@ def on_post_build(config):
         return  # the nested Portuguese build: the main build's hook runs after it, once
     offline = offline_enabled(config)
     runtime = _m("runtime")
-    runtime_files = runtime.vendor(root, offline, with_snapshot(config))
+    files = runtime.vendor(root, runtime_files(config), offline)
     _m("search").split_search_index(root, offline)
     if offline:
-        runtime.write_carriers(root, runtime_files)
+        runtime.write_carriers(root, files)
     if offline or not config.get("site_url"):
         # A bundle on a USB stick has no address; without one a sitemap lists "None/...".
         for name in ("sitemap.xml", "sitemap.xml.gz"):

@@ -25,7 +25,7 @@ from lesson_core.html import Markup
 from lesson_core.messages import ParamError
 from lesson_core.registry import UnknownParam, UnknownWidget
 from lesson_core.widgets import turing_quiz
-from macros import devloop
+from macros import devloop, pagecache
 from macros.authoring import MacroError, author_error, call_text, locate, raised_at, stash
 from macros.checks import problem
 from macros.glossary import glossary_markdown
@@ -124,7 +124,9 @@ def define_env(env):
             block = lambda: lesson_core.render_block(widget_id, params, lang, uid, check=check_view)  # noqa: E731
             if serving():  # kept between rebuilds while the widget's sources are unchanged
                 key = (widget_id, repr(sorted(params.items())), lang, uid)
-                return Markup(stash(page, devloop.cached_block(lesson_core.get(widget_id).fn.__module__, key, block)))
+                module = lesson_core.get(widget_id).fn.__module__
+                pagecache.uses(page, module)
+                return Markup(stash(page, devloop.cached_block(module, key, block)))
             return Markup(stash(page, block()))
         except Exception as err:  # every failure is the author's to see, named by file and line
             return Markup(_fail(page, "widget", widget_id, nth, call, err, lang))
@@ -173,6 +175,7 @@ def define_env(env):
         try:
             if widget_id not in turing_quiz.QUIZZES:
                 raise LookupError(f"{widget_id!r} is not a quiz; quizzes: {sorted(turing_quiz.QUIZZES)}")
+            pagecache.uses(page, turing_quiz.__name__)
             return Markup(stash(page, turing_quiz.answer_key(widget_id, lang)))
         except Exception as err:
             return Markup(_fail(page, "quiz_key", widget_id, nth, call_text("quiz_key", widget_id, (), {}), err, lang))

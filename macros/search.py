@@ -13,6 +13,18 @@ import json
 from pathlib import Path
 
 
+def _unique(entries: list[dict]) -> list[dict]:
+    """Each entry once: under `mkdocs serve` the i18n plugin can hand the same page's sections over
+    twice (a fresh server's first build lists every one twice)."""
+    seen, out = set(), []
+    for entry in entries:
+        key = json.dumps(entry, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            out.append(entry)
+    return out
+
+
 def split_search_index(root: Path, offline: bool) -> None:
     index = root / "search" / "search_index.json"
     if not index.exists() or not (root / "pt").is_dir():
@@ -23,6 +35,7 @@ def split_search_index(root: Path, offline: bool) -> None:
     if not pt:
         return  # already split (the hook may run once per language)
     es = [d for d in docs if not d["location"].startswith("pt/")]
+    es, pt = _unique(es), _unique(pt)
     for folder, entries, lang in ((root / "search", es, "es"), (root / "pt" / "search", pt, "pt")):
         folder.mkdir(parents=True, exist_ok=True)
         text = json.dumps({"config": {**data["config"], "lang": [lang]}, "docs": entries}, ensure_ascii=False)

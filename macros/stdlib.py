@@ -17,6 +17,8 @@ input) runs in Node under the trimmed library and must match CPython.
 from __future__ import annotations
 
 import ast
+import functools
+import importlib.util
 import hashlib
 import json
 import subprocess
@@ -26,13 +28,16 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-import lesson_core
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 CACHE = ROOT / "node_modules" / ".cache" / "aula"
 PROBE = ROOT / "scripts" / "stdlib-needs.mjs"
-PACKAGE = Path(lesson_core.__file__).resolve().parent  # the sources Python runs (an editable install: ROOT's)
+PYC = ROOT / "scripts" / "pyc.py"  # the compiler both Node scripts use
+# The sources the build imports (ROOT's, or the editable install's when the project has none). Found
+# without importing: holding no lesson_core object, this module and its cache outlive lesson_core
+# edits under `mkdocs serve` (macros/devloop.py).
+PACKAGE = Path(importlib.util.find_spec("lesson_core").origin).resolve().parent
 
 
 def imported_names(package: Path | None = None) -> list[str]:
@@ -44,14 +49,52 @@ def imported_names(package: Path | None = None) -> list[str]:
     """
     names = set()
     for path in (package or PACKAGE).rglob("*.py"):
-        if path.name == "__main__.py":
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names.update(alias.name.split(".")[0] for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-                names.add(node.module.split(".")[0])
+        if path.name != "__main__.py":
+            st = path.stat()
+            names.update(_file_imports(path, st.st_mtime_ns, st.st_size))
     return sorted(names - {"lesson_core", "__future__"})
+
+
+@functools.lru_cache(maxsize=1024)
+def _file_imports(path: Path, mtime_ns: int, size: int) -> frozenset:
+    """The top-level modules one source file imports, read once per version of the file
+    (``mkdocs serve`` asks again after every edit)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module.split(".")[0])
+    return frozenset(names)
+
+
+def node_job(prefix: str, ext: str, script: Path, inputs: dict[str, bytes], args: tuple = (),
+             key: tuple = (), keep: int = 1, what: str = "a build step in Node") -> Path:
+    """Run ``node script <inputs, as files> <args> <out>`` once per distinct input: Pyodide's version,
+    the script, scripts/pyc.py, `inputs` (file name -> bytes) or, when given, `key` in their place.
+    The output, with the script's standard output beside it (``.json``), is kept under
+    ``node_modules/.cache/aula/`` (the `keep` most recent versions); returns its path."""
+    h = hashlib.sha256((PYODIDE_DIR / "package.json").read_bytes() + script.read_bytes() + PYC.read_bytes())
+    for part in key or tuple(inputs.values()):
+        h.update(hashlib.sha256(part).digest())
+    cached = CACHE / f"{prefix}-{h.hexdigest()[:16]}.{ext}"
+    if not cached.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, data in inputs.items():
+                (Path(tmp) / name).write_bytes(data)
+            out = Path(tmp) / f"out.{ext}"
+            proc = subprocess.run(["node", str(script), *(str(Path(tmp) / n) for n in inputs), *args, str(out)],
+                                  cwd=ROOT, capture_output=True, text=True, timeout=600)
+            if proc.returncode != 0:
+                raise PluginError(f"{what} failed: " + proc.stderr.strip()[-800:])
+            olds = sorted(CACHE.glob(f"{prefix}-*.{ext}"), key=lambda p: p.stat().st_mtime)
+            for old in olds[:max(0, len(olds) - keep + 1)]:
+                old.unlink()
+                old.with_suffix(".json").unlink(missing_ok=True)
+            cached.with_suffix(".json").write_text(proc.stdout)
+            out.replace(cached)
+    return cached
 
 
 def _probe(core_zip: bytes) -> Path:
@@ -59,25 +102,9 @@ def _probe(core_zip: bytes) -> Path:
 
     Measured again when Pyodide, the probe or the set of modules lesson_core imports changes, not
     on every edit of lesson_core (``mkdocs serve`` stays quick)."""
-    version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
     names = json.dumps(imported_names())
-    key = hashlib.sha256(version.encode() + names.encode() + PROBE.read_bytes()).hexdigest()[:16]
-    cached = CACHE / f"stdlib-{key}.zip"
-    if not cached.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory() as tmp:
-            zpath, out = Path(tmp) / "core.zip", Path(tmp) / "stdlib.zip"
-            zpath.write_bytes(core_zip)
-            proc = subprocess.run(["node", str(PROBE), str(zpath), names, str(out)], cwd=ROOT,
-                                  capture_output=True, text=True, timeout=600)
-            if proc.returncode != 0:
-                raise PluginError("listing the standard library lesson_core needs failed: "
-                                  + proc.stderr.strip()[-800:])
-            for old in CACHE.glob("stdlib-*"):
-                old.unlink()
-            cached.with_suffix(".json").write_text(proc.stdout)
-            out.replace(cached)
-    return cached
+    return node_job("stdlib", "zip", PROBE, {"core.zip": core_zip}, (names,), key=(names.encode(),),
+                    what="listing the standard library lesson_core needs")
 
 
 def needed_files(core_zip: bytes) -> list[str]:

@@ -9,10 +9,12 @@ every case runs under it, so a module the trimming left out fails here.
 from __future__ import annotations
 
 import importlib
+import io
 import json
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,7 @@ from lesson_core import widgets as widget_pkg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from macros.hooks import lesson_core_zip  # noqa: E402
+from macros.runtime import compiled_core  # noqa: E402
 from macros.stdlib import trimmed_stdlib  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,9 +53,12 @@ def test_pyodide_matches_cpython(tmp_path):
     if not (ROOT / "node_modules" / "pyodide").is_dir() or not shutil.which("node"):
         pytest.fail("node and node_modules/pyodide are required: run `npm ci`")
     cases = parity_cases()
-    core = lesson_core_zip()
+    source = lesson_core_zip()
+    core = compiled_core(source)     # what a built site serves the browser: bytecode, no sources
+    with zipfile.ZipFile(io.BytesIO(core)) as zf:
+        assert not [n for n in zf.namelist() if n.endswith(".py")] and "lesson_core/__init__.pyc" in zf.namelist()
     (tmp_path / "core.zip").write_bytes(core)
-    (tmp_path / "stdlib.zip").write_bytes(trimmed_stdlib(core))
+    (tmp_path / "stdlib.zip").write_bytes(trimmed_stdlib(source))
     (tmp_path / "cases.json").write_text(json.dumps(cases))
     proc = subprocess.run(["node", str(ROOT / "tests" / "parity_node.mjs"), str(tmp_path / "core.zip"),
                            str(tmp_path / "cases.json"), str(tmp_path / "out.json"), str(tmp_path / "stdlib.zip")],

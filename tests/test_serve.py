@@ -1,7 +1,8 @@
 """`mkdocs serve` as an author uses it: an edit to a widget's Python shows on the served page,
 precomputed states and the browser's lesson_core.zip included, with no restart; a macro mistake
-shows on the page and in the terminal, and the server keeps serving. No timing is asserted
-(bench/serve_reload.py measures the reload time)."""
+shows on the page and in the terminal, and the server keeps serving; only the pages an edit
+touches are rendered again, and what is served then is what a fresh server serves. No timing is
+asserted (bench/serve_reload.py measures the reload time)."""
 
 from __future__ import annotations
 
@@ -51,11 +52,42 @@ def served(tmp_path_factory):
         yield top, base, proc, log
 
 
+REPORT = re.compile(r"(\d+) page\(s\) rendered, (\d+) unchanged page\(s\) kept")
+
+
+def reports(log) -> list[tuple[int, int]]:
+    """(rendered, kept) of every rebuild so far, from the server's log."""
+    log.flush()
+    log.seek(0)
+    return [(int(a), int(b)) for a, b in REPORT.findall(log.read())]
+
+
+def next_report(log, before: int, timeout: float = 300) -> tuple[int, int]:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = reports(log)
+        if len(found) > before:
+            return found[-1]
+        time.sleep(0.2)
+    raise AssertionError("the rebuild never reported its pages")
+
+
+def test_a_markdown_edit_renders_that_page_alone(served):
+    top, base, _, log = served
+    before = len(reports(log))
+    home = top / "docs" / "pt" / "index.md"
+    home.write_text(home.read_text(encoding="utf-8") + "\nUm parágrafo novo.\n", encoding="utf-8")
+    wait_until(base + "pt/", lambda b: "Um parágrafo novo.".encode() in b)
+    assert next_report(log, before) == (1, 3)   # of 2 pages x 2 languages
+
+
 def test_widget_code_reloads_everywhere(served):
-    top, base, proc, _ = served
+    top, base, proc, log = served
+    before = len(reports(log))
     module = top / "lesson_core" / "widgets" / "zz_demo.py"
     module.write_text(DEMO.replace("Hola", "Adiós"), encoding="utf-8")
     page = wait_until(base + "contexts/", lambda b: "Adiós 1".encode() in b).decode()
+    assert next_report(log, before) == (2, 2)   # the two pages that use the widget; the homes are kept
     assert "Hola" not in page
     assert all(f"Adiós {t}" in page for t in range(4))       # the default view and every precomputed state
     pt = fetch(base + "pt/contexts/").decode()
@@ -81,3 +113,42 @@ def test_macro_mistake_shows_on_the_page_and_the_server_keeps_serving(served):
     page_md.write_text(original, encoding="utf-8")
     wait_until(base + "contexts/", lambda b: b"aula-author-error" not in b and b"zz_demo" in b)
     assert proc.poll() is None
+
+
+def test_a_module_that_does_not_import_is_named_and_the_server_waits_for_the_fix(served):
+    top, base, proc, log = served
+    module = top / "lesson_core" / "widgets" / "zz_demo.py"
+    good = module.read_text(encoding="utf-8")
+    module.write_text(good.replace("def zz_demo(p, lang):", "def zz_demo(p, lang)"), encoding="utf-8")
+    said = "lesson_core/widgets/zz_demo.py:9: lesson_core does not import: SyntaxError"
+    body = wait_until(base + "contexts/", lambda b: said.encode() in b).decode()
+    assert "aula-author-error" in body and "Adiós 1" in body      # the page, built with the code as it was
+    assert said in fetch(base + "pt/").decode()                    # every page says so
+    log.flush()
+    log.seek(0)
+    assert re.search(r"ERROR +-  " + re.escape(said), log.read())
+    assert proc.poll() is None
+    before = len(reports(log))
+    module.write_text(good.replace("Adiós", "Hasta luego"), encoding="utf-8")
+    wait_until(base + "contexts/", lambda b: "Hasta luego 1".encode() in b)
+    assert next_report(log, before)[0] == 2
+
+
+LIVERELOAD = re.compile(rb"livereload\(\d+, \d+\);")
+
+
+def _served(base: str, path: str) -> bytes:
+    body = LIVERELOAD.sub(b"", fetch(base + path))  # the reload script carries the server's epoch
+    return body.replace(base.encode(), b"BASE/")
+
+
+def test_after_the_edits_the_pages_are_what_a_fresh_server_serves(served):
+    """Kept pages and the search index after all the edits above, against a server started now."""
+    top, base, _, log = served
+    paths = ["", "contexts/", "pt/", "pt/contexts/", "search/search_index.json", "pt/search/search_index.json"]
+    old = {p: _served(base, p) for p in paths}
+    assert reports(log)[-1][1] > 0               # this server did keep pages
+    with mkdocs_serve(top) as (_, fresh, _log):
+        wait_until(fresh + "contexts/", lambda b: b"aula-widget" in b, timeout=600)
+        for p in paths:
+            assert _served(fresh, p) == old[p], f"{p or 'home'} differs from a fresh server's"
