@@ -122,7 +122,7 @@ def aula_view(browser, srv, base: str) -> dict:
     ctx.close()
     return {"first": first, "at_first": at_first, "weight": weight, "ready": t["ready"] - t["need"],
             "answer": t["lastLive"] - t["need"], "runtime": runtime, "second": second,
-            "second_ready": t2["ready"] - t2["need"], "restored": t.get("restored")}
+            "second_ready": t2["ready"] - t2["need"], "restored": t.get("restored"), "phases": t.get("phases") or {}}
 
 
 def naive_view(browser, srv, base: str) -> dict:
@@ -160,11 +160,12 @@ def measure(browser, srv, sites: dict[str, str], runs: int) -> list[dict]:
         naive = [naive_view(browser, srv, sites["aula"]) for _ in range(runs)]
         snap = [aula_view(browser, srv, sites["snap"]) for _ in range(runs)] if "snap" in sites else []
         med = lambda xs, k: statistics.median(x[k] for x in xs)  # noqa: E731
-        row = {"profile": name, "aula": {k: med(aula, k) for k in aula[0] if k != "restored"},
+        row = {"profile": name, "aula": {k: med(aula, k) for k in aula[0] if k not in ("restored", "phases")},
                "naive": {k: med(naive, k) for k in naive[0]}}
         if snap:
-            row["snapshot"] = {k: med(snap, k) for k in snap[0] if k != "restored"}
+            row["snapshot"] = {k: med(snap, k) for k in snap[0] if k not in ("restored", "phases")}
             row["snapshot"]["restored"] = all(x["restored"] for x in snap)
+        row["phases"] = {k: statistics.median(x["phases"][k] for x in aula) for k in aula[0]["phases"]}
         rows.append(row)
         print_row(row)
     return rows
@@ -190,6 +191,8 @@ def print_row(row: dict) -> None:
                   ("with the memory snapshot: runtime bytes", mb(s["runtime"]), "", "")]
     for label, x, y, budget in lines:
         print(f"{label:<46} {x:>12} {y:>12}   {budget}", flush=True)
+    steps = ", ".join(f"{k} {sec(v)}" for k, v in row["phases"].items())
+    print(f"  the worker's steps, from its start: {steps}")
 
 
 def main() -> int:

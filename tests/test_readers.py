@@ -201,10 +201,14 @@ def _set_scheme(pg, scheme: str):
     pg.evaluate("(s) => document.body.setAttribute('data-md-color-scheme', s)", scheme)
 
 
+# aula.js (on pages with widgets) says for which width it last marked the page's scroll boxes
+MARKED_JS = "(w) => !document.querySelector('.aula-widget') || document.documentElement.dataset.aulaMarked === String(w)"
+
+
 def _settle(pg, width: int, wait: bool = True):
     pg.set_viewport_size({"width": width, "height": 800})
-    if wait:
-        pg.wait_for_timeout(200)  # aula.js re-marks scroll boxes 150 ms after a resize
+    if wait:  # aula.js marks the scroll boxes after the first frame and again 150 ms after a resize
+        pg.wait_for_function(MARKED_JS, arg=width)
 
 
 def test_every_page_light_and_dark_at_every_width(browser, server, site):
@@ -363,6 +367,7 @@ def test_every_widget_from_the_keyboard(browser, server, site):
     pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     for path in [p for p in _lessons(site) if not p.startswith("pt/")]:
         pg.goto(server + path)
+        pg.wait_for_function(MARKED_JS, arg=1280)  # the scroll boxes are tab stops now
         ids = pg.eval_on_selector_all(".aula-widget", "ws => ws.filter(w => w.querySelector('[data-param]')).map(w => w.id)")
         first = None
         for _ in range(800):

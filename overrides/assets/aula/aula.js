@@ -402,6 +402,7 @@
   }
 
   // A box that scrolls sideways is focusable (keyboard scrolling) and named; one that fits is not a tab stop.
+  // <html data-aula-marked="width"> says for which window width the whole page was last marked.
   function markScrollers(scope) {
     (scope || document).querySelectorAll(".aula-scroll, .aula-wide, .aula-fig, .aula-math").forEach(function (box) {
       var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
@@ -415,6 +416,7 @@
         box.removeAttribute("aria-label");
       }
     });
+    if (!scope || scope === document) document.documentElement.setAttribute("data-aula-marked", String(window.innerWidth));
   }
 
   function scrollLabel(box) {
@@ -455,7 +457,8 @@
     });
   });
 
-  markScrollers(document);
+  // after the first frame: measuring every box forces a layout the first answer need not wait for
+  requestAnimationFrame(function () { setTimeout(function () { markScrollers(document); }, 0); });
 
   if (widgets.some(function (w) { return w.getAttribute("data-live") === "1"; })) loader.init();
 

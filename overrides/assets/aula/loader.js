@@ -117,6 +117,7 @@
         } else if (m.type === "ready") {
           clearTimeout(stall);
           self.timings.restored = !!m.restored;
+          self.timings.phases = m.phases || null;  // the worker's steps, for the benchmark
           setState("ready");
           hooks.ready();
         } else if (m.type === "failed") {

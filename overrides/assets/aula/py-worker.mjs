@@ -3,7 +3,7 @@
  * Started by loader.js only when a reader needs live Python (or early, on a fast connection).
  * Messages in:  {type: "start", dir, core, snapshot, widgets, lang} first (URLs of the versioned
  *               runtime files, macros/runtime.py), then {id, widget, lang, params}
- * Messages out: {type: "progress", loaded} (bytes received so far) | {type: "ready", restored} |
+ * Messages out: {type: "progress", loaded} (bytes received so far) | {type: "ready", restored, phases} |
  *               {type: "failed", reason} | {type: "result", id, result}
  * Everything comes from the site itself. The browser's HTTP cache keeps the runtime across pages
  * (the names change with the content). Pyodide fetches its own files; a wrapper around fetch
@@ -68,20 +68,31 @@ async function bytes(url) {
   return new Uint8Array(await new Response(plain).arrayBuffer());
 }
 
+// Milliseconds from the start message to each step of the start, for the benchmark (bench/network.py).
+const phases = {};
+let started = 0;
+const mark = (name) => { phases[name] = Math.round(performance.now() - started); };
+
 async function boot(m) {
+  started = performance.now();
   const { loadPyodide } = await import(m.dir + "pyodide.mjs");
+  mark("module");
   const [core, snapshot] = await Promise.all([bytes(m.core), m.snapshot ? bytes(m.snapshot) : null]);
+  mark("core");
   let pyodide = null;
   if (snapshot) {
     try { pyodide = await loadPyodide({ indexURL: m.dir, _loadSnapshot: snapshot, ...quiet }); } catch (e) { pyodide = null; }
   }
   const restored = !!pyodide;
   if (!pyodide) pyodide = await loadPyodide({ indexURL: m.dir, ...quiet });
+  mark("python");
   pyodide.unpackArchive(core, "zip", { extractDir: "/home/pyodide/aula" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula') if '/home/pyodide/aula' not in sys.path else None; import lesson_core");
+  mark("lesson_core");
   const lesson = pyodide.pyimport("lesson_core");
   render = lesson.render_json;
   const cases = JSON.parse(lesson.warm_cases_json(JSON.stringify(m.widgets || [])));
+  mark("ready");
   return { restored, cases };
 }
 
@@ -102,7 +113,7 @@ self.onmessage = (ev) => {
   const m = ev.data || {};
   if (m.type === "start") {
     ready = Promise.race([boot(m), downloadFailed]).then(
-      ({ restored, cases }) => { self.postMessage({ type: "ready", restored }); warm(cases, m.lang); return true; },
+      ({ restored, cases }) => { self.postMessage({ type: "ready", restored, phases }); warm(cases, m.lang); return true; },
       (err) => { self.postMessage({ type: "failed", reason: String((err && err.message) || err) }); return false; },
     );
     return;
