@@ -75,9 +75,11 @@ const mark = (name) => { phases[name] = Math.round(performance.now() - started);
 
 async function boot(m) {
   started = performance.now();
+  const files = Promise.all([bytes(m.core), m.snapshot ? bytes(m.snapshot) : null]);  // on the wire at once
+  files.catch(() => {});  // a failed download is reported by downloadFailed
   const { loadPyodide } = await import(m.dir + "pyodide.mjs");
   mark("module");
-  const [core, snapshot] = await Promise.all([bytes(m.core), m.snapshot ? bytes(m.snapshot) : null]);
+  const [core, snapshot] = await files;
   mark("core");
   let pyodide = null;
   if (snapshot) {
