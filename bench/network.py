@@ -79,7 +79,7 @@ def build(dest: Path, snapshot: bool = False) -> None:
 def add_naive_page(site: Path) -> None:
     """site/naive-pe/: the lesson page booting unmodified Pyodide on load (see module doc)."""
     html = (site / LESSON / "index.html").read_text(encoding="utf-8")
-    html = re.sub(r'<script src="[^"]*assets/aula/(aula|loader)\.js"></script>', "", html)
+    html = re.sub(r'<script src="[^"]*assets/aula/(aula|loader|readers)\.js"></script>', "", html)
     html = html.replace("</body>", NAIVE_SCRIPT + "</body>")
     (site / "naive-pe").mkdir()
     (site / "naive-pe" / "index.html").write_text(html, encoding="utf-8")

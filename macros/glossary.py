@@ -222,6 +222,11 @@ def _forms(term: tuple, lang: str) -> set[str]:
     return {_norm(f) for f in term[1][lang]}
 
 
+def glossary_sources(lang: str) -> list[Path]:
+    """The lesson pages the glossary reads (for `mkdocs serve`: the glossary follows their edits)."""
+    return [DOCS / lang / page for page in LESSON_PAGES]
+
+
 def first_uses(lang: str) -> dict[str, tuple[str, str, str]]:
     """term id -> (page, "Page title: section", section anchor) of the term's first bold use in reading order."""
     found: dict[str, tuple[str, str, str]] = {}

@@ -28,7 +28,7 @@ from lesson_core.widgets import turing_quiz
 from macros import devloop, pagecache
 from macros.authoring import MacroError, author_error, call_text, locate, raised_at, stash
 from macros.checks import problem
-from macros.glossary import glossary_markdown
+from macros.glossary import glossary_markdown, glossary_sources
 
 __all__ = ["define_env", "page_lang", "MacroError"]
 
@@ -134,7 +134,9 @@ def define_env(env):
     @env.macro
     def glossary() -> str:
         """The glossary table of the page's language (terms in macros/glossary.py)."""
-        return glossary_markdown(page_lang(env.page))
+        lang = page_lang(env.page)
+        pagecache.reads(env.page, glossary_sources(lang))  # where each term is taught: the lesson pages
+        return glossary_markdown(lang)
 
     @env.macro
     def value(widget_id: str, field: str, digits: int | None = None, pct: bool = False, **params) -> str:

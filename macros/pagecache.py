@@ -8,7 +8,8 @@ content is kept with what it was made from:
 - ``mkdocs.yml`` and the ``macros/`` sources (macros, checks, glossary: they shape every page);
 - lesson_core's shared modules (everything outside ``lesson_core/widgets/``: every page may use them);
 - the widget modules the page's macros actually ran, recorded while it was rendered, and every
-  lesson_core module those import (``devloop.sources_key``).
+  lesson_core module those import (``devloop.sources_key``);
+- other files its macros read, recorded the same way (the glossary reads the lesson pages).
 
 On the next build, a page whose inputs are all unchanged skips the macros and Markdown (its source
 is handed on empty) and gets its content, table of contents, title and anchors back unchanged; the
@@ -27,15 +28,20 @@ from pathlib import Path
 
 from macros import devloop
 
-__all__ = ["begin", "uses", "failed", "finish", "track_widgets", "memo_search", "report"]
+__all__ = ["begin", "uses", "reads", "failed", "finish", "track_widgets", "memo_search", "report"]
 
 ROOT = devloop.ROOT
 log = logging.getLogger("mkdocs.plugins.aula")
 _entries: dict[str, dict] = {}       # page source path -> what its last render produced, and from what
 _current: dict[str, set] = {}        # page source path -> the widget modules its render is running
+_reads: dict[str, set] = {}          # page source path -> other files its render read
 _failed: set[str] = set()            # pages whose render reported an author mistake
 _counts = {"rendered": 0, "kept": 0}
 _page: list = [None]                 # the page being rendered (a build renders one page at a time)
+
+
+def _files_key(paths) -> str:
+    return _digest(*((str(p), Path(p).read_bytes() if Path(p).exists() else None) for p in sorted(paths)))
 
 
 def _digest(*parts) -> str:
@@ -68,11 +74,13 @@ def begin(page, markdown: str, files) -> str:
     uri = page.file.abs_src_path
     base = _base(page, markdown, files)
     kept = _entries.get(uri)
-    if kept and kept["base"] == base and devloop.sources_key(*kept["modules"]) == kept["modules_key"]:
+    if (kept and kept["base"] == base and devloop.sources_key(*kept["modules"]) == kept["modules_key"]
+            and _files_key(kept["reads"]) == kept["reads_key"]):
         page.__dict__["aula_kept"] = kept
         return ""
     _entries.pop(uri, None)
     _current[uri] = set()
+    _reads[uri] = set()
     _failed.discard(uri)
     page.__dict__["aula_base"] = base
     _page[0] = page
@@ -83,6 +91,12 @@ def uses(page, module: str) -> None:
     """The page being rendered ran code from this lesson_core module."""
     if page is not None and page.file.abs_src_path in _current:
         _current[page.file.abs_src_path].add(module)
+
+
+def reads(page, paths) -> None:
+    """The page being rendered read these files (its kept render goes when one changes)."""
+    if page is not None and page.file.abs_src_path in _reads:
+        _reads[page.file.abs_src_path].update(str(p) for p in paths)
 
 
 def failed(page) -> None:
@@ -104,10 +118,11 @@ def finish(html: str, page, files) -> str:
         return kept["html"]
     _counts["rendered"] += 1
     _page[0] = None
-    modules = sorted(_current.pop(uri, ()))
+    modules, files = sorted(_current.pop(uri, ())), sorted(_reads.pop(uri, ()))
     if uri not in _failed and "aula_base" in page.__dict__:
         _entries[uri] = {"base": page.__dict__["aula_base"], "modules": modules,
-                         "modules_key": devloop.sources_key(*modules), "html": html, "toc": page.toc,
+                         "modules_key": devloop.sources_key(*modules), "reads": files,
+                         "reads_key": _files_key(files), "html": html, "toc": page.toc,
                          "title": page._title_from_render, "anchors": set(page.present_anchor_ids or ()),
                          "links": {f.abs_src_path: dict(a) for f, a in (page.links_to_anchors or {}).items()}}
     return html

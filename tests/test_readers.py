@@ -201,13 +201,13 @@ def _set_scheme(pg, scheme: str):
     pg.evaluate("(s) => document.body.setAttribute('data-md-color-scheme', s)", scheme)
 
 
-# aula.js (on pages with widgets) says for which width it last marked the page's scroll boxes
+# readers.js (on pages with widgets) says for which width it last marked the page's scroll boxes
 MARKED_JS = "(w) => !document.querySelector('.aula-widget') || document.documentElement.dataset.aulaMarked === String(w)"
 
 
 def _settle(pg, width: int, wait: bool = True):
     pg.set_viewport_size({"width": width, "height": 800})
-    if wait:  # aula.js marks the scroll boxes after the first frame and again 150 ms after a resize
+    if wait:  # readers.js marks the scroll boxes after the first frame and again 150 ms after a resize
         pg.wait_for_function(MARKED_JS, arg=width)
 
 

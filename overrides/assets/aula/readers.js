@@ -1,0 +1,96 @@
+/* Aula for every reader: what keeps the widgets usable with a keyboard and a screen reader.
+ *   - a part's HTML swapped with the focus kept on the control the reader was using;
+ *   - drag handles moved with the arrow keys (the same parameters as a drag);
+ *   - boxes that scroll sideways are named tab stops, and only while they scroll
+ *     (<html data-aula-marked="width"> says for which width the page was last marked);
+ *   - a slider whose shown text differs from its value says that text (aria-valuetext).
+ * Loaded before aula.js, which calls window.AulaReaders.create(msgs, {update, numberText}).
+ */
+(function () {
+  "use strict";
+
+  function create(msgs, hooks) {
+    // A selector that finds "the same" control in a part's new HTML (ids and data-* are stable).
+    function focusKey(el) {
+      var a = document.activeElement;
+      if (!a || a === el || !el.contains(a)) return null;
+      if (a.id) return "#" + CSS.escape(a.id);
+      var sel = "";
+      ["data-set-param", "data-value", "data-drag-x"].forEach(function (name) {
+        var v = a.getAttribute(name);
+        if (v !== null) sel += "[" + name + '="' + CSS.escape(v) + '"]';
+      });
+      return sel || { nth: Array.prototype.indexOf.call(el.querySelectorAll(FOCUSABLE), a) };
+    }
+
+    var FOCUSABLE = "[tabindex], a[href], button, input, select, textarea";
+
+    // Swap a part's HTML; the control the reader was using keeps the focus.
+    function replaceHTML(el, html) {
+      var key = focusKey(el);
+      el.innerHTML = html;
+      el._html = html;
+      markScrollers(el);
+      var again = key && (typeof key === "string" ? el.querySelector(key) : el.querySelectorAll(FOCUSABLE)[key.nth]);
+      if (again) again.focus({ preventScroll: true });
+    }
+
+    // A slider whose shown text differs from its value says the shown text to screen readers.
+    function valueText(input, shown) {
+      if (shown !== undefined && shown !== input.value) input.setAttribute("aria-valuetext", shown);
+      else input.removeAttribute("aria-valuetext");
+    }
+
+    // Arrow keys move a drag handle by its data-key-step, sending the same parameters as a drag.
+    var ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+    function dragKey(w, ev) {
+      var el = ev.target && ev.target.closest && ev.target.closest("[data-drag-x]");
+      var move = ARROWS[ev.key];
+      if (!el || !move || !w.contains(el)) return;
+      var ix = w.querySelector('[data-param="' + el.getAttribute("data-drag-x") + '"]');
+      var iy = w.querySelector('[data-param="' + el.getAttribute("data-drag-y") + '"]');
+      if (!ix || !iy) return;
+      ev.preventDefault();
+      var step = Number(el.getAttribute("data-key-step")) || 1;
+      var read = function (input) { var x = Number(input.value.replace(",", ".").replace("\u2212", "-")); return isFinite(x) ? x : 0; };
+      ix.value = hooks.numberText(read(ix) + move[0] * step);
+      iy.value = hooks.numberText(read(iy) + move[1] * step);
+      hooks.update(w, el.getAttribute("data-drag-x"));
+    }
+
+    // A box that scrolls sideways is focusable (keyboard scrolling) and named; one that fits is not a tab stop.
+    // <html data-aula-marked="width"> says for which window width the whole page was last marked.
+    function markScrollers(scope) {
+      (scope || document).querySelectorAll(".aula-scroll, .aula-wide, .aula-fig, .aula-math").forEach(function (box) {
+        var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+        if (scrolls) {
+          box.setAttribute("tabindex", "0");
+          box.setAttribute("role", "region");
+          box.setAttribute("aria-label", scrollLabel(box));
+        } else if (box.getAttribute("role") === "region" && box !== document.activeElement) {
+          box.removeAttribute("tabindex");
+          box.removeAttribute("role");
+          box.removeAttribute("aria-label");
+        }
+      });
+      if (!scope || scope === document) document.documentElement.setAttribute("data-aula-marked", String(window.innerWidth));
+    }
+
+    function scrollLabel(box) {
+      var w = box.closest(".aula-widget");
+      var title = w && w.querySelector(".aula-widget-title");
+      return (msgs.scroll_box || "") + (title ? ": " + title.textContent : "");
+    }
+
+    var resizeTimer = null;
+    window.addEventListener("resize", function () {
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(function () { markScrollers(document); }, 150);
+    });
+
+    return { replaceHTML: replaceHTML, valueText: valueText, dragKey: dragKey, markScrollers: markScrollers };
+  }
+
+  window.AulaReaders = { create: create };
+})();
