@@ -17,6 +17,7 @@ import traceback
 from pathlib import Path
 
 from lesson_core.html import Markup, h
+from macros.devloop import shown_path  # noqa: F401  (also this module's: hooks.py uses it from here)
 
 __all__ = ["MacroError", "locate", "call_text", "raised_at", "author_error", "stash", "unstash", "missing_twins", "syntax_error_text"]
 
@@ -26,13 +27,6 @@ log = logging.getLogger("mkdocs.plugins.aula")
 
 class MacroError(Exception):
     """An author's mistake in a macro call; the message names file, line and macro."""
-
-
-def shown_path(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def locate(page, name: str, widget_id: str, nth: int) -> str:

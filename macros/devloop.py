@@ -33,7 +33,7 @@ from jinja2 import BytecodeCache
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import CountHandler
 
-__all__ = ["WATCHED", "TEMPLATES", "stamp", "refresh_modules", "import_core", "sources_key", "cached_block", "git_info_once", "lenient", "quiet"]
+__all__ = ["WATCHED", "TEMPLATES", "stamp", "refresh_modules", "import_core", "sources_key", "shown_path", "module_name", "serving", "cached_block", "git_info_once", "lenient", "quiet"]
 
 ROOT = Path(__file__).resolve().parent.parent
 WATCHED = ("lesson_core", "macros")  # source trees the server watches and reloads
@@ -47,6 +47,11 @@ def _stamp(folder: Path) -> tuple:
 def _uses_core(module) -> bool:
     return any((getattr(v, "__module__", None) or getattr(v, "__name__", "") or "").startswith("lesson_core")
                for v in list(vars(module).values()))
+
+
+def serving(config) -> bool:
+    """This build is one of `mkdocs serve`'s (macros/hooks.py sets the flag in on_config)."""
+    return bool(config["extra"].get("aula_serve"))
 
 
 def stamp(tree: str) -> tuple:
@@ -99,19 +104,25 @@ def import_core() -> None:
 
 def _import_message(err: Exception) -> str:
     if isinstance(err, SyntaxError) and err.filename:
-        where = f"{_shown(err.filename)}:{err.lineno}: "
+        where = f"{shown_path(err.filename)}:{err.lineno}: "
     else:
         frames = [f for f in traceback.extract_tb(err.__traceback__)
                   if Path(f.filename).resolve().is_relative_to(ROOT / "lesson_core")]
-        where = f"{_shown(frames[-1].filename)}:{frames[-1].lineno}: " if frames else ""
+        where = f"{shown_path(frames[-1].filename)}:{frames[-1].lineno}: " if frames else ""
     return f"{where}lesson_core does not import: {type(err).__name__}: {getattr(err, 'msg', None) or err}"
 
 
-def _shown(path: str) -> str:
+def shown_path(path) -> str:
+    """A path as an author types it: relative to the folder mkdocs runs in, when inside it."""
     try:
-        return Path(path).resolve().relative_to(ROOT).as_posix()
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
-        return path
+        return str(path)
+
+
+def module_name(path) -> str:
+    """lesson_core/widgets/x.py -> lesson_core.widgets.x (a package's __init__.py -> the package)."""
+    return ".".join(Path(path).relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
 
 
 def _core_loaded() -> list[str]:
@@ -153,7 +164,7 @@ def _reload_core(paths: set[str]) -> None:
 
 
 def _import_again(paths: set[str], loaded: set[str], registry) -> None:
-    names = {".".join(Path(p).relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__") for p in paths}
+    names = {module_name(p) for p in paths}
     if registry is None or any(not Path(p).exists() for p in paths):
         return _drop_core()
     users = {m: (_source(m) or (b"", frozenset()))[1] for m in loaded}
@@ -184,7 +195,7 @@ def _module_file(name: str) -> Path | None:
 @functools.lru_cache(maxsize=512)
 def _read(path: Path, mtime_ns: int, size: int) -> tuple[bytes, frozenset]:
     """A module file's bytes and the lesson_core modules it imports, once per version of the file."""
-    name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+    name = module_name(path)
     return path.read_bytes(), frozenset(_imports(name, path))
 
 

@@ -54,8 +54,7 @@ def offline_enabled(config) -> bool:
     return bool(plugin and plugin.config.enabled)
 
 
-def serving(config) -> bool:
-    return bool(config["extra"].get("aula_serve"))
+serving = devloop.serving
 
 
 def with_snapshot(config) -> bool:

@@ -101,7 +101,7 @@ def define_env(env):
     counters: dict[tuple, int] = {}
 
     def serving() -> bool:
-        return bool(env.conf["extra"].get("aula_serve"))
+        return devloop.serving(env.conf)
 
     def _nth(page, key: str) -> int:
         k = (id(page), key)  # a new Page object on every (re)build, so `mkdocs serve` restarts at 0

@@ -54,8 +54,7 @@ def _digest(*parts) -> str:
 @functools.lru_cache(maxsize=4)
 def _shared_core(stamp: tuple) -> str:
     """A digest of lesson_core's modules outside widgets/ (the package's own __init__ included)."""
-    names = [".".join(Path(p).relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-             for p, *_ in stamp]
+    names = [devloop.module_name(p) for p, *_ in stamp]
     shared = [n for n in names if not n.startswith("lesson_core.widgets.")]
     return devloop.sources_key(*shared)
 

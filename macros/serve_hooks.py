@@ -21,10 +21,7 @@ from mkdocs.plugins import event_priority
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from macros import devloop, pagecache  # noqa: E402  (kept across rebuilds: they hold the serve loop's state)
-
-
-def serving(config) -> bool:
-    return bool(config["extra"].get("aula_serve"))
+from macros.devloop import serving  # noqa: E402
 
 
 def on_pre_build(config):
