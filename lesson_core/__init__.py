@@ -3,7 +3,7 @@
 Standard library only; runs unchanged in CPython 3.11 and in Pyodide. The public
 surface, shared by the build's macros, the browser (Pyodide) and the command line:
 
-- :func:`render` ``(widget_id, params, lang) -> dict`` (see :mod:`lesson_core.registry`);
+- :func:`render` ``(widget_id, params, lang) -> dict`` (see :mod:`lesson_core.kit.registry`);
 - :func:`render_json`, the same with JSON in and out, for the browser bridge;
 - :func:`render_block`, the full HTML block a page inlines;
 - :func:`list_widgets`, what exists.
@@ -15,10 +15,10 @@ import json
 import traceback
 
 from . import widgets as _widgets  # noqa: F401  (registers every widget)
-from .block import render_block
-from .fmt import LANGS, fmt
-from .messages import ParamError
-from .registry import UnknownParam, UnknownWidget, View, all_widgets, get, render
+from .kit.block import render_block
+from .kit.fmt import LANGS, fmt
+from .kit.messages import ParamError
+from .kit.registry import UnknownParam, UnknownWidget, View, all_widgets, get, render
 
 __all__ = ["render", "render_json", "render_block", "list_widgets", "warm_cases", "warm_cases_json", "warm_up", "get", "fmt", "LANGS",
            "ParamError", "UnknownParam", "UnknownWidget", "View"]

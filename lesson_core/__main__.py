@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from . import list_widgets, render
-from .registry import UnknownParam, UnknownWidget
+from .kit.registry import UnknownParam, UnknownWidget
 
 
 def main(argv: list[str] | None = None) -> int:

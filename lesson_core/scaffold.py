@@ -62,17 +62,17 @@ $$ y = 2x $$
 
 WIDGET = '''"""Widgets of the lesson "{name}" (docs/es/{name}.md, docs/pt/{name}.md).
 
-Computations belong in lesson_core/<topic>.py (standard library only, plain lists and floats);
+Computations belong in lesson_core/topics/<topic>.py (standard library only, plain lists and floats);
 this module only lays them out. Replace the example with the lesson's widgets.
 """
 
 from __future__ import annotations
 
-from ..controls import Range
-from ..fmt import fmt, tr
-from ..html import h, num, svg
-from ..messages import ParamError
-from ..registry import View, widget
+from ..kit.controls import Range
+from ..kit.fmt import fmt, tr
+from ..kit.html import h, num, svg
+from ..kit.messages import ParamError
+from ..kit.registry import View, widget
 
 LESSON = "{name}"
 

@@ -16,7 +16,7 @@ import re
 import traceback
 from pathlib import Path
 
-from lesson_core.html import Markup, h
+from lesson_core.kit.html import Markup, h
 from macros.devloop import shown_path  # noqa: F401  (also this module's: hooks.py uses it from here)
 
 __all__ = ["MacroError", "locate", "call_text", "raised_at", "author_error", "stash", "unstash", "missing_twins", "syntax_error_text"]

@@ -139,7 +139,7 @@ def _reload_core(paths: set[str]) -> None:
     modules as they were stay in use: the author's message is logged, shown on every page
     (:data:`IMPORT_ERROR`) and those files are imported again with the next change until it works."""
     saved = {m: sys.modules[m] for m in _core_loaded()}
-    registry = saved.get("lesson_core.registry")
+    registry = saved.get("lesson_core.kit.registry")
     widgets = dict(registry._REGISTRY) if registry else {}
     try:
         _import_again(paths, set(saved), registry)
@@ -173,7 +173,7 @@ def _import_again(paths: set[str], loaded: set[str], registry) -> None:
         name = todo.pop()
         drop.add(name)
         todo.extend(m for m, imports in users.items() if name in imports and m not in drop)
-    if drop & {"lesson_core", "lesson_core.widgets", "lesson_core.registry"}:
+    if drop & {"lesson_core", "lesson_core.widgets", "lesson_core.kit.registry"}:
         return _drop_core()
     for w in registry.all_widgets():
         if w.fn.__module__ in drop:
@@ -257,8 +257,8 @@ _blocks: dict[tuple, str] = {}
 
 def cached_block(module: str, key: tuple, make: Callable[[], str]) -> str:
     """`make()`, or the block made for the same key while the sources were the same: the widget's
-    `module`, lesson_core/block.py (which lays the block out) and the build's checks (macros/)."""
-    full = (sources_key(module, "lesson_core.block"), _stamps.get("macros"), *key)
+    `module`, lesson_core/kit/block.py (which lays the block out) and the build's checks (macros/)."""
+    full = (sources_key(module, "lesson_core.kit.block"), _stamps.get("macros"), *key)
     if full not in _blocks:
         if len(_blocks) > 400:
             _blocks.clear()

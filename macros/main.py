@@ -19,11 +19,11 @@ import difflib
 from pathlib import Path
 
 import lesson_core
-from lesson_core import teacher
-from lesson_core.fmt import fmt, fmt_pct
-from lesson_core.html import Markup
-from lesson_core.messages import ParamError
-from lesson_core.registry import UnknownParam, UnknownWidget
+from lesson_core.classroom import teacher
+from lesson_core.kit.fmt import fmt, fmt_pct
+from lesson_core.kit.html import Markup
+from lesson_core.kit.messages import ParamError
+from lesson_core.kit.registry import UnknownParam, UnknownWidget
 from lesson_core.widgets import turing_quiz
 from macros import devloop, pagecache
 from macros.authoring import MacroError, author_error, call_text, locate, raised_at, stash
@@ -158,7 +158,7 @@ def define_env(env):
 
     @env.macro
     def lesson_plan(lesson_page: str) -> Markup:
-        """The 45-minute class plan of a lesson page, from lesson_core.teacher."""
+        """The 45-minute class plan of a lesson page, from lesson_core.classroom.teacher."""
         page = env.page
         nth = _nth(page, "lesson_plan:" + lesson_page)
         lang = page_lang(page)

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from lesson_core.fmt import LANGS, fmt
+from lesson_core.kit.fmt import LANGS, fmt
 from macros.stdlib import PACKAGE, minimal_lock, node_job, trimmed_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent

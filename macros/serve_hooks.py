@@ -27,7 +27,7 @@ from macros.devloop import serving  # noqa: E402
 def on_pre_build(config):
     if serving(config):
         from material.plugins.search.plugin import SearchIndex
-        pagecache.track_widgets(sys.modules["lesson_core.registry"])
+        pagecache.track_widgets(sys.modules["lesson_core.kit.registry"])
         pagecache.memo_search(SearchIndex)
 
 

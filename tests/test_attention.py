@@ -12,10 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lesson_core  # noqa: F401  (registers the widgets)
-from lesson_core import data_attention as da
-from lesson_core.attention import attention, project, softmax, softmax_steps
-from lesson_core.block import render_block
-from lesson_core.registry import render
+from lesson_core.data import attention as da
+from lesson_core.topics.attention import attention, project, softmax, softmax_steps
+from lesson_core.kit.block import render_block
+from lesson_core.kit.registry import render
 from lesson_core.widgets import turing_attention as ta
 
 BAD_NUMBER = re.compile(r"\b(nan|inf|infinity)\b", re.IGNORECASE)

@@ -164,9 +164,9 @@ def test_missing_twin_stops_the_build(mini):
 
 
 BAD_WIDGETS = '''
-from ..controls import Range
-from ..html import Markup, h
-from ..registry import View, widget
+from ..kit.controls import Range
+from ..kit.html import Markup, h
+from ..kit.registry import View, widget
 
 
 @widget("bad_nan", lesson="bad", title={"es": "x", "pt": "x"},
@@ -217,7 +217,7 @@ def test_live_failure_tells_the_author_where(monkeypatch):
     """What the browser's console shows when a widget raises for a typed value (aula.js logs it
     with the widget id and parameters; the reader sees py_error in their language)."""
     import lesson_core
-    from lesson_core.registry import get
+    from lesson_core.kit.registry import get
 
     def broken(p, lang):
         return 1 / 0

@@ -36,7 +36,7 @@ def buggy_core() -> bytes:
         for info in src.infolist():
             data = src.read(info)
             if info.filename == "lesson_core/widgets/positional.py":
-                data += ("\nfrom ..registry import _REGISTRY\n" + BUG).encode()
+                data += ("\nfrom ..kit.registry import _REGISTRY\n" + BUG).encode()
             dst.writestr(info, data)
     return out.getvalue()
 

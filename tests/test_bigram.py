@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lesson_core
-from lesson_core import bigram
-from lesson_core.block import render_block
-from lesson_core.data_bigram import CORPUS, QUIZ, STARTS, STOP, WORDS
-from lesson_core.registry import get, precompute
+from lesson_core.topics import bigram
+from lesson_core.kit.block import render_block
+from lesson_core.data.bigram import CORPUS, QUIZ, STARTS, STOP, WORDS
+from lesson_core.kit.registry import get, precompute
 from conftest import assert_clean_html as clean_html
 
 LANGS = ("es", "pt")

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lesson_core
-from lesson_core import bpe
+from lesson_core.topics import bpe
 
 LANGS = ("es", "pt")
 EXPECTED = [("e", "s", 9), ("es", "t", 9), ("l", "o", 7), ("lo", "w", 7), ("n", "e", 6), ("ne", "w", 6),

@@ -12,7 +12,7 @@ import pytest
 
 import lesson_core
 from conftest import PY_TIMEOUT, ROOT, normalized, part_html, wait_python, widget
-from lesson_core.fmt import fmt
+from lesson_core.kit.fmt import fmt
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -103,7 +103,7 @@ BAD = [("", "empty"), ("-3", "too_small"), ("2,5", "not_integer"), ("10000000000
 
 
 def test_bad_input_gets_a_message_and_keeps_the_figure(page, server):
-    from lesson_core.messages import msg
+    from lesson_core.kit.messages import msg
     page.goto(server + LESSON)
     wait_python(page)
     fp = widget(page, "pe_fingerprint")

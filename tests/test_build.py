@@ -17,7 +17,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import ROOT
-from lesson_core.fmt import fmt
+from lesson_core.kit.fmt import fmt
 
 pytestmark = pytest.mark.slow
 

@@ -10,12 +10,12 @@ import pytest
 
 import lesson_core
 from conftest import assert_clean_html
-from lesson_core.block import json_for_script
-from lesson_core.controls import Number, Range
-from lesson_core.fmt import fmt, fmt_pct, fmt_sci
-from lesson_core.html import Markup, esc, h
-from lesson_core.messages import ParamError
-from lesson_core.registry import PRECOMPUTE_CAP, UnknownParam, UnknownWidget, get, precompute
+from lesson_core.kit.block import json_for_script
+from lesson_core.kit.controls import Number, Range
+from lesson_core.kit.fmt import fmt, fmt_pct, fmt_sci
+from lesson_core.kit.html import Markup, esc, h
+from lesson_core.kit.messages import ParamError
+from lesson_core.kit.registry import PRECOMPUTE_CAP, UnknownParam, UnknownWidget, get, precompute
 
 
 def test_fmt_per_language():
@@ -45,7 +45,7 @@ def test_number_control_parsing():
     for raw, key in cases.items():
         with pytest.raises(ParamError) as err:
             c.parse(raw)
-        from lesson_core.messages import MESSAGES
+        from lesson_core.kit.messages import MESSAGES
         expected_start = MESSAGES[key]["es"].split("{")[0]
         assert err.value.text["es"].startswith(expected_start), raw
 

@@ -1,4 +1,4 @@
-"""Section 14: the noisy pixel, the heart's exact estimate and DDIM generation (lesson_core.diffusion)."""
+"""Section 14: the noisy pixel, the heart's exact estimate and DDIM generation (lesson_core.topics.diffusion)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lesson_core import diffusion as df
+from lesson_core.topics import diffusion as df
 from lesson_core import render
-from lesson_core.messages import ParamError
+from lesson_core.kit.messages import ParamError
 
 WIDGETS = ["diffusion_pixel", "diffusion_heart_noise", "diffusion_heart_generate"]
 HEART = df.heart_points()

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lesson_core import fpmath
+from lesson_core.kit import fpmath
 
 
 def ulps(a: float, b: float) -> float:

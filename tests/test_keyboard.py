@@ -93,7 +93,7 @@ def test_every_widget_from_the_keyboard(browser, server, site):
     """Tab through every Spanish page with widgets and operate each control with its keys: the focus
     ring shows (2 px, 3:1), the focus stays on the control used after the view is swapped, and the
     widget's summary, a polite live region, changes whenever its figure does."""
-    from lesson_core.messages import msg
+    from lesson_core.kit.messages import msg
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     pg = context.new_page()
     problems, operated, said = [], 0, set()

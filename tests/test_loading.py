@@ -13,8 +13,8 @@ import pytest
 
 import lesson_core
 from conftest import PY_TIMEOUT, part_html, widget
-from lesson_core.fmt import fmt
-from lesson_core.messages import MESSAGES, msg
+from lesson_core.kit.fmt import fmt
+from lesson_core.kit.messages import MESSAGES, msg
 from pages_server import serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

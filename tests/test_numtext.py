@@ -1,4 +1,4 @@
-"""Numbers typed the way readers write them (lesson_core.numtext), in Python and in the bridge.
+"""Numbers typed the way readers write them (lesson_core.kit.numtext), in Python and in the bridge.
 
 The bridge's instant check (``readTyped`` in overrides/assets/aula/aula.js, between the
 ``numtext:begin`` / ``numtext:end`` markers) must give the same answer as Python for any text:
@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lesson_core
-from lesson_core.fmt import fmt
-from lesson_core.messages import ParamError
-from lesson_core.numtext import NumberTextError, read_number, typed
-from lesson_core.registry import get
+from lesson_core.kit.fmt import fmt
+from lesson_core.kit.messages import ParamError
+from lesson_core.kit.numtext import NumberTextError, read_number, typed
+from lesson_core.kit.registry import get
 
 ROOT = Path(__file__).resolve().parent.parent
 BRIDGE = ROOT / "overrides" / "assets" / "aula" / "aula.js"

@@ -19,8 +19,8 @@ from bs4 import BeautifulSoup
 
 import lesson_core
 from conftest import ROOT
-from lesson_core.fmt import fmt
-from lesson_core.messages import msg
+from lesson_core.kit.fmt import fmt
+from lesson_core.kit.messages import msg
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PY_TIMEOUT = 90000  # ms, generous on a loaded machine; not a performance assertion

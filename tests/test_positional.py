@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lesson_core
-from lesson_core import positional as pe
-from lesson_core.messages import ParamError
+from lesson_core.topics import positional as pe
+from lesson_core.kit.messages import ParamError
 
 
 def numpy_pe(positions: np.ndarray, d: int) -> np.ndarray:

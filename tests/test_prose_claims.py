@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 
 import lesson_core
-from lesson_core import data_models, data_sampling, data_vectors, diffusion, scale
-from lesson_core.fmt import fmt_pct
-from lesson_core.numtext import NumberTextError, read_number
-from lesson_core.registry import get
+from lesson_core.data import published_models as data_models, sampling as data_sampling, vectors as data_vectors
+from lesson_core.topics import diffusion, scale
+from lesson_core.kit.fmt import fmt_pct
+from lesson_core.kit.numtext import NumberTextError, read_number
+from lesson_core.kit.registry import get
 from lesson_core.widgets import positional as pe_widgets
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"

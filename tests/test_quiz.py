@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lesson_core
-from lesson_core import quiz
-from lesson_core.registry import get
+from lesson_core.classroom import quiz
+from lesson_core.kit.registry import get
 from lesson_core.widgets import turing_quiz as tq
 
 LANGS = ("es", "pt")

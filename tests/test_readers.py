@@ -16,8 +16,8 @@ import pytest
 
 import lesson_core
 from conftest import ROOT, assert_clean_html
-from lesson_core.controls import Choice, Number, Range, Text, Toggle
-from lesson_core.registry import SUMMARY, all_widgets
+from lesson_core.kit.controls import Choice, Number, Range, Text, Toggle
+from lesson_core.kit.registry import SUMMARY, all_widgets
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]

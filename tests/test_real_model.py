@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lesson_core
-from lesson_core import bpe
+from lesson_core.topics import bpe
 from lesson_core.model import generate as gen
 from lesson_core.model import vocab as V
 from lesson_core.model.forward import Run

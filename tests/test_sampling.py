@@ -1,4 +1,4 @@
-"""Section 9: logits h·e, softmax, temperature, top-k, top-p and draws (lesson_core.sampling)."""
+"""Section 9: logits h·e, softmax, temperature, top-k, top-p and draws (lesson_core.topics.sampling)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lesson_core import render
-from lesson_core import sampling as smp
-from lesson_core.data_sampling import CANDIDATES, H
-from lesson_core.messages import ParamError
-from lesson_core.rng import make_rng
+from lesson_core.topics import sampling as smp
+from lesson_core.data.sampling import CANDIDATES, H
+from lesson_core.kit.messages import ParamError
+from lesson_core.kit.rng import make_rng
 from lesson_core.widgets.turing_sampling import LOGITS
 
 WIDGETS = ["next_token"]

@@ -1,4 +1,4 @@
-"""Sections 12-13: RNN vs Transformer counts, model sizes, big numbers in words (lesson_core.scale)."""
+"""Sections 12-13: RNN vs Transformer counts, model sizes, big numbers in words (lesson_core.topics.scale)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lesson_core import render
-from lesson_core import scale as sc
-from lesson_core.data_models import MODELS
-from lesson_core.messages import ParamError
+from lesson_core.topics import scale as sc
+from lesson_core.data.published_models import MODELS
+from lesson_core.kit.messages import ParamError
 from conftest import assert_clean_html as clean
 
 NNBSP = "\u202f"

@@ -19,9 +19,9 @@ from test_authoring import CONTEXTS_ES, mini_project
 pytestmark = pytest.mark.slow
 
 DEMO = '''
-from ..controls import Range
-from ..html import h
-from ..registry import View, widget
+from ..kit.controls import Range
+from ..kit.html import h
+from ..kit.registry import View, widget
 
 
 @widget("zz_demo", lesson="demo", title={"es": "Demo", "pt": "Demo"},

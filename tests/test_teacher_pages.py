@@ -9,7 +9,7 @@ import pytest
 
 import lesson_core
 from conftest import ROOT
-from lesson_core import teacher
+from lesson_core.classroom import teacher
 from lesson_core.widgets import turing_quiz
 
 DOCS = ROOT / "docs"

@@ -7,7 +7,7 @@ import re
 import pytest
 
 import lesson_core
-from lesson_core.data_timeline import APPROACHES, EVENTS
+from lesson_core.data.timeline import APPROACHES, EVENTS
 
 LANGS = ("es", "pt")
 

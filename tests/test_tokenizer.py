@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lesson_core
-from lesson_core import tokenizer as tok
-from lesson_core.data_tokenizer import GLOSS, SAMPLES, VOCAB
+from lesson_core.topics import tokenizer as tok
+from lesson_core.data.tokenizer import GLOSS, SAMPLES, VOCAB
 from conftest import assert_clean_html as clean_html
 
 LANGS = ("es", "pt")

@@ -1,4 +1,4 @@
-"""Sections 10-11: training three logits, and the chain rule on 2w vs 3 (lesson_core.training)."""
+"""Sections 10-11: training three logits, and the chain rule on 2w vs 3 (lesson_core.topics.training)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lesson_core import render
-from lesson_core import training as tg
-from lesson_core.data_sampling import TRAIN_CORRECT, TRAIN_LOGITS, TRAIN_WORDS
-from lesson_core.messages import ParamError
+from lesson_core.topics import training as tg
+from lesson_core.data.sampling import TRAIN_CORRECT, TRAIN_LOGITS, TRAIN_WORDS
+from lesson_core.kit.messages import ParamError
 
 WIDGETS = ["train_logits", "chain_rule"]
 

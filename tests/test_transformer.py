@@ -12,11 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lesson_core  # noqa: F401  (registers the widgets)
-from lesson_core import data_attention as da
-from lesson_core import transformer as tf
-from lesson_core.attention import attention
-from lesson_core.fmt import fmt
-from lesson_core.registry import render
+from lesson_core.data import attention as da
+from lesson_core.topics import transformer as tf
+from lesson_core.topics.attention import attention
+from lesson_core.kit.fmt import fmt
+from lesson_core.kit.registry import render
 from lesson_core.widgets import turing_transformer as tt
 
 BAD_NUMBER = re.compile(r"\b(nan|inf|infinity)\b", re.IGNORECASE)

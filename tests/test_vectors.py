@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lesson_core  # noqa: F401  (registers the widgets)
-from lesson_core import data_vectors as dv
-from lesson_core import vectors as vx
-from lesson_core.registry import render
+from lesson_core.data import vectors as dv
+from lesson_core.topics import vectors as vx
+from lesson_core.kit.registry import render
 from lesson_core.widgets import turing_vectors as tv
 
 WIDGETS = ["emb_table", "emb_3d", "vec_dot", "vec_pythagoras", "emb_nearest", "emb_analogy"]

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import lesson_core
-from lesson_core import worksheets as ws
-from lesson_core.block import render_block
-from lesson_core.fmt import fmt
+from lesson_core.classroom import worksheets as ws
+from lesson_core.kit.block import render_block
+from lesson_core.kit.fmt import fmt
 
 from conftest import assert_clean_html
 

@@ -7,7 +7,7 @@ and the seed are fixed, numpy runs on one BLAS thread. Steps:
 
 1. Paragraphs (one per line) of every corpus file in name order; every 10th paragraph
    (index % 10 == 9) is held out for validation, never seen by the tokenizer or the model.
-2. Tokenizer: lesson_core.bpe.learn on the training words (lesson_core.model.vocab).
+2. Tokenizer: lesson_core.topics.bpe.learn on the training words (lesson_core.model.vocab).
 3. Model: lesson_core's decoder-only Transformer (training/model_np.py), Adam, warm-up then
    cosine decay, evaluated on the validation text every ``eval_every`` steps; the weights
    with the lowest validation loss are kept (early stopping: the corpus is small).
@@ -41,7 +41,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import model_np as M  # noqa: E402
-from lesson_core import tokenizer as tok  # noqa: E402
+from lesson_core.topics import tokenizer as tok  # noqa: E402
 from lesson_core.model import vocab as V  # noqa: E402
 
 CONFIG = {"d": 32, "heads": 4, "layers": 2, "ff": 96, "context": 64, "merges": 120}

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from operator import mul
 
-from ..attention import softmax
+from ..topics.attention import softmax
 from .load import Model
 
 __all__ = ["Run", "layer_norm", "matvec", "EPS"]

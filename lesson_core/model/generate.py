@@ -6,8 +6,8 @@ the last ``context`` tokens are kept (the model has no position beyond them). A
 continuation keeps the last ``context - n_new`` tokens of the text, so the new tokens
 fit: the model never sees more than ``context`` tokens at once.
 
-Sampling follows chapter 3 (lesson_core.sampling: temperature, then top-k, then top-p)
-and draws with lesson_core.rng, so a seed gives the same text in the build and in the
+Sampling follows chapter 3 (lesson_core.topics.sampling: temperature, then top-k, then top-p)
+and draws with lesson_core.kit.rng, so a seed gives the same text in the build and in the
 browser.
 
 Example: prompt("es", "El gato").ids -> token ids; next_probs(...) -> 583 probabilities.
@@ -18,10 +18,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .. import tokenizer as tok
-from ..rng import categorical, make_rng
-from ..sampling import next_token_probs, softmax
-from ..vectors import cosine
+from ..topics import tokenizer as tok
+from ..kit.rng import categorical, make_rng
+from ..topics.sampling import next_token_probs, softmax
+from ..topics.vectors import cosine
 from .forward import Run
 from .load import model
 from .vocab import decode, piece
@@ -36,7 +36,7 @@ MAX_NEW = 32       # tokens a continuation may add
 @dataclass
 class Prompt:
     text: str              # what was tokenized (bounded, lone surrogates replaced)
-    tokens: list           # lesson_core.tokenizer.Token, the kept ones
+    tokens: list           # lesson_core.topics.tokenizer.Token, the kept ones
     dropped: int           # tokens cut from the start (beyond the context)
     cut_chars: bool        # the text was longer than MAX_CHARS
     bad_chars: int         # lone surrogates replaced by U+FFFD

@@ -16,8 +16,8 @@ import importlib
 import struct
 from dataclasses import dataclass
 
-from .. import tokenizer as tok
-from ..fmt import check_lang
+from ..topics import tokenizer as tok
+from ..kit.fmt import check_lang
 
 __all__ = ["Model", "model", "manifest", "count_params", "LANGS"]
 
@@ -30,7 +30,7 @@ class Model:
     config: dict
     manifest: dict
     entries: list       # vocabulary entries, ids 256 on
-    vocab: dict         # entry -> id, for lesson_core.tokenizer.tokenize
+    vocab: dict         # entry -> id, for lesson_core.topics.tokenizer.tokenize
     wte: list           # (V, d) token embeddings, also the output layer (tied)
     wpe: list           # (T, d) position embeddings
     layers: list        # one dict per layer: ln1_g, ln1_b, wq, wk, wv, wo, ln2_g, ln2_b, w1, w2

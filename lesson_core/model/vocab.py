@@ -3,10 +3,10 @@ lesson's greedy longest match with byte fallback.
 
 Training (``training/train.py``) splits the corpus into words, each with the space
 before it (" casa", " de", ","), as GPT-2 does, so that no vocabulary entry spans two
-words; counts them; and learns merges with :func:`lesson_core.bpe.learn` (chapter 1's
+words; counts them; and learns merges with :func:`lesson_core.topics.bpe.learn` (chapter 1's
 BPE, the same rule and tie-breaking). The entries are the corpus's non-ASCII characters
 (á, ñ, ç …) and every merged piece; ASCII characters are their byte tokens (0-255).
-Encoding uses :func:`lesson_core.tokenizer.tokenize` (chapter 1): the longest entry at
+Encoding uses :func:`lesson_core.topics.tokenizer.tokenize` (chapter 1): the longest entry at
 each position, else the character's UTF-8 bytes, so any text has tokens.
 
 Example: word_counts(["el gato, el perro"]) -> [("el", 1), (" gato", 1), (",", 1), (" el", 1), (" perro", 1)].
@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from .. import bpe
-from .. import tokenizer as tok
+from ..topics import bpe
+from ..topics import tokenizer as tok
 
 __all__ = ["WORD", "words", "word_counts", "entries_from", "encode", "decode", "piece"]
 

@@ -1,7 +1,7 @@
 """Widget modules; importing this package registers every widget.
 
 Each module here imports its computation module(s) and declares widgets with
-:func:`lesson_core.registry.widget`. Every module in this folder is loaded, in
+:func:`lesson_core.kit.registry.widget`. Every module in this folder is loaded, in
 name order, so adding a lesson's widgets means adding one file."""
 
 import pkgutil

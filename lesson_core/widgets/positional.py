@@ -1,6 +1,6 @@
 """Lesson 1 widgets: positional encoding (seeds 000 es, 001 pt).
 
-Numbers come from :mod:`lesson_core.positional`; this module only lays them out.
+Numbers come from :mod:`lesson_core.topics.positional`; this module only lays them out.
 """
 
 from __future__ import annotations
@@ -8,13 +8,13 @@ from __future__ import annotations
 import functools
 import math
 
-from .. import fpmath as fp
-from .. import positional as pe
-from ..controls import Choice, Number, Range
-from ..fmt import fmt, fmt_pct, fmt_sci, tr
-from ..html import Markup, h, num, svg
-from ..registry import View, widget
-from ..svgkit import bar_strip, diverging_rgb, fmt_vec, hex_rgb, png_data_uri, table
+from ..kit import fpmath as fp
+from ..topics import positional as pe
+from ..kit.controls import Choice, Number, Range
+from ..kit.fmt import fmt, fmt_pct, fmt_sci, tr
+from ..kit.html import Markup, h, num, svg
+from ..kit.registry import View, widget
+from ..kit.svgkit import bar_strip, diverging_rgb, fmt_vec, hex_rgb, png_data_uri, table
 
 LESSON = "positional"
 

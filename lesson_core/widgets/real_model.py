@@ -6,15 +6,15 @@ from :mod:`.real_model_views`. The model's weights are read on the first call, n
 
 from __future__ import annotations
 
-from ..controls import Choice, Range, Text
-from ..data_models import MODELS
-from ..fmt import fmt, fmt_pct
-from ..html import Markup, h
+from ..kit.controls import Choice, Range, Text
+from ..data.published_models import MODELS
+from ..kit.fmt import fmt, fmt_pct
+from ..kit.html import Markup, h
 from ..model import generate as gen
 from ..model.load import count_params, manifest, model
-from ..registry import View, widget
-from ..scale import big_words
-from ..svgkit import table
+from ..kit.registry import View, widget
+from ..topics.scale import big_words
+from ..kit.svgkit import table
 from .real_model_views import attention_map, chips, label, loss_chart, size_axis
 from .turing_text import q
 

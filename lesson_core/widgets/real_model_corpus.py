@@ -1,6 +1,6 @@
 """«Your own corpus»: chapter 1's bigram table and BPE steps on a text the reader pastes.
 
-The counting is chapter 1's (:mod:`lesson_core.bigram`, :mod:`lesson_core.bpe`); this module
+The counting is chapter 1's (:mod:`lesson_core.topics.bigram`, :mod:`lesson_core.topics.bpe`); this module
 turns free text into their inputs: sentences of lower-case words ending in a full stop,
 and (word, count) pairs. Input is bounded (MAX_CHARS characters, MAX_WORDS distinct words).
 
@@ -12,13 +12,13 @@ from __future__ import annotations
 import html as html_lib
 import re
 
-from .. import bigram, bpe
-from .. import tokenizer as tok
-from ..controls import Range, Text
-from ..fmt import fmt
-from ..html import Markup, h
-from ..registry import View, widget
-from ..svgkit import table
+from ..topics import bigram, bpe
+from ..topics import tokenizer as tok
+from ..kit.controls import Range, Text
+from ..kit.fmt import fmt
+from ..kit.html import Markup, h
+from ..kit.registry import View, widget
+from ..kit.svgkit import table
 from .turing_text import frac, q
 
 __all__ = ["sentences", "word_counts", "MAX_CHARS", "MAX_WORDS", "MAX_MERGES"]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import math
 
-from .. import tokenizer as tok
-from ..fmt import fmt
-from ..html import Markup, h, num, svg
-from ..scale import big_words
+from ..topics import tokenizer as tok
+from ..kit.fmt import fmt
+from ..kit.html import Markup, h, num, svg
+from ..topics.scale import big_words
 
 __all__ = ["chips", "attention_map", "loss_chart", "size_axis", "label"]
 

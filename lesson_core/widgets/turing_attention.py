@@ -1,7 +1,7 @@
 """Lesson 2 widgets, section 7: one attention head on «El gato se sentó porque él estaba cansado»,
 the shift property of softmax (demo and quiz) and the one-line formula softmax(QKᵀ/√d_k)V.
 
-Numbers come from :mod:`lesson_core.attention` and :mod:`lesson_core.data_attention`;
+Numbers come from :mod:`lesson_core.topics.attention` and :mod:`lesson_core.data.attention`;
 this module only lays them out. The parts of ``attn_demo`` are split by what they
 depend on, so the precomputed tables stay small.
 """
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 
-from .. import data_attention as da
-from ..attention import attention, softmax_steps
-from ..controls import Choice, Range, Toggle
-from ..fmt import fmt, tr
-from ..html import Markup, h, num, svg
-from ..registry import View, widget
-from ..svgkit import fmt_vec, paint, table
+from ..data import attention as da
+from ..topics.attention import attention, softmax_steps
+from ..kit.controls import Choice, Range, Toggle
+from ..kit.fmt import fmt, tr
+from ..kit.html import Markup, h, num, svg
+from ..kit.registry import View, widget
+from ..kit.svgkit import fmt_vec, paint, table
 from .turing_vectors import GOLD, GREY, arrow, arrow_group, label_spots
 
 LESSON = "turing"

@@ -1,6 +1,6 @@
 """Lesson 2, section 14: diffusion on one pixel and on 2-D points in a heart.
 
-Numbers come from :mod:`lesson_core.diffusion`. Point clouds are drawn as one SVG path
+Numbers come from :mod:`lesson_core.topics.diffusion`. Point clouds are drawn as one SVG path
 of zero-length strokes with round caps (a dot each), on integer coordinates.
 """
 
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 
-from .. import diffusion as df
-from ..controls import Choice, Number, Range
-from ..fmt import fmt, fmt_pct
-from ..html import Markup, h, num, svg
-from ..registry import View, widget
-from ..svgkit import BLUE, GREEN, RED, fmt_vec, paint, table
+from ..topics import diffusion as df
+from ..kit.controls import Choice, Number, Range
+from ..kit.fmt import fmt, fmt_pct
+from ..kit.html import Markup, h, num, svg
+from ..kit.registry import View, widget
+from ..kit.svgkit import BLUE, GREEN, RED, fmt_vec, paint, table
 
 LESSON = "turing"
 FRAME = 2  # the step sliders move 2 DDIM steps at a time: 9 frames to precompute

@@ -1,7 +1,7 @@
 """Lesson 2 quizzes: one widget each, a row of answer buttons and a feedback part.
 
 The right answer is never typed in: each quiz computes its example (from the
-corpus, :mod:`lesson_core.bigram`, or with :mod:`lesson_core.quiz`) and marks
+corpus, :mod:`lesson_core.topics.bigram`, or with :mod:`lesson_core.classroom.quiz`) and marks
 the option that the computation confirms.
 """
 
@@ -10,15 +10,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from .. import bigram, quiz
-from .. import sampling as smp
-from ..controls import Choice
-from ..data_bigram import CORPUS, QUIZ
-from ..data_sampling import CANDIDATES, H
-from ..fmt import fmt, fmt_sci, tr
-from ..html import Markup, h
-from ..registry import View, widget
-from ..svgkit import fmt_vec, table
+from ..topics import bigram
+from ..classroom import quiz
+from ..topics import sampling as smp
+from ..kit.controls import Choice
+from ..data.bigram import CORPUS, QUIZ
+from ..data.sampling import CANDIDATES, H
+from ..kit.fmt import fmt, fmt_sci, tr
+from ..kit.html import Markup, h
+from ..kit.registry import View, widget
+from ..kit.svgkit import fmt_vec, table
 
 LESSON = "turing"
 NO_ANSWER = {"es": "Sin responder todavía", "pt": "Ainda sem resposta"}

@@ -1,18 +1,18 @@
 """Lesson 2, section 9: choosing the next token (logits, softmax, temperature, top-k, top-p, draws).
 
-Numbers come from :mod:`lesson_core.sampling` and :mod:`lesson_core.data_sampling`.
+Numbers come from :mod:`lesson_core.topics.sampling` and :mod:`lesson_core.data.sampling`.
 """
 
 from __future__ import annotations
 
-from .. import sampling as smp
-from ..controls import Choice, Range
-from ..data_sampling import CANDIDATES, CONTEXT, FEATURES, H
-from ..fmt import fmt, fmt_pct, tr
-from ..html import Markup, h, num, svg
-from ..registry import View, widget
-from ..rng import make_rng
-from ..svgkit import GOLD, GREEN, GREY, fmt_vec, paint, table
+from ..topics import sampling as smp
+from ..kit.controls import Choice, Range
+from ..data.sampling import CANDIDATES, CONTEXT, FEATURES, H
+from ..kit.fmt import fmt, fmt_pct, tr
+from ..kit.html import Markup, h, num, svg
+from ..kit.registry import View, widget
+from ..kit.rng import make_rng
+from ..kit.svgkit import GOLD, GREEN, GREY, fmt_vec, paint, table
 
 LESSON = "turing"
 

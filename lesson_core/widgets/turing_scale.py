@@ -1,19 +1,19 @@
 """Lesson 2, sections 12 and 13: RNN vs Transformer for n tokens; model sizes on a log scale.
 
-Numbers come from :mod:`lesson_core.scale` and :mod:`lesson_core.data_models`.
+Numbers come from :mod:`lesson_core.topics.scale` and :mod:`lesson_core.data.published_models`.
 """
 
 from __future__ import annotations
 
 import math
 
-from .. import scale as sc
-from ..controls import Choice, Number
-from ..data_models import MODELS
-from ..fmt import fmt, fmt_pct
-from ..html import Markup, h, num, svg
-from ..registry import View, widget
-from ..svgkit import BLUE, RED, paint, table
+from ..topics import scale as sc
+from ..kit.controls import Choice, Number
+from ..data.published_models import MODELS
+from ..kit.fmt import fmt, fmt_pct
+from ..kit.html import Markup, h, num, svg
+from ..kit.registry import View, widget
+from ..kit.svgkit import BLUE, RED, paint, table
 
 LESSON = "turing"
 

@@ -1,22 +1,22 @@
 """Lesson 2 widgets, sections 2-4: timeline, counting model, sentence sampler, tokenizer, BPE.
 
-Numbers come from :mod:`lesson_core.bigram`, :mod:`lesson_core.tokenizer` and
-:mod:`lesson_core.bpe`; data from the ``data_*`` modules. This module lays them out.
+Numbers come from :mod:`lesson_core.topics.bigram`, :mod:`lesson_core.topics.tokenizer` and
+:mod:`lesson_core.topics.bpe`; data from the ``data_*`` modules. This module lays them out.
 """
 
 from __future__ import annotations
 
-from .. import bigram, bpe
-from .. import tokenizer as tok
-from ..controls import Choice, Range, Text
-from ..data_bigram import CORPUS, STARTS, STOP, WORDS
-from ..data_timeline import APPROACHES, EVENTS
-from ..data_tokenizer import GLOSS, SAMPLES, VOCAB
-from ..fmt import fmt, tr
-from ..html import Markup, h, num, svg
-from ..messages import msg
-from ..registry import View, widget
-from ..svgkit import BLUE, PAPER, PURPLE, RED, paint, table
+from ..topics import bigram, bpe
+from ..topics import tokenizer as tok
+from ..kit.controls import Choice, Range, Text
+from ..data.bigram import CORPUS, STARTS, STOP, WORDS
+from ..data.timeline import APPROACHES, EVENTS
+from ..data.tokenizer import GLOSS, SAMPLES, VOCAB
+from ..kit.fmt import fmt, tr
+from ..kit.html import Markup, h, num, svg
+from ..kit.messages import msg
+from ..kit.registry import View, widget
+from ..kit.svgkit import BLUE, PAPER, PURPLE, RED, paint, table
 
 LESSON = "turing"
 COLOURS = {"rules": RED, "learning": BLUE, "both": PURPLE}

@@ -1,17 +1,17 @@
 """Lesson 2, sections 10 and 11: training three logits, and the chain rule on 2w vs 3.
 
-Numbers come from :mod:`lesson_core.training`.
+Numbers come from :mod:`lesson_core.topics.training`.
 """
 
 from __future__ import annotations
 
-from .. import training as tg
-from ..controls import Choice, Range
-from ..data_sampling import TRAIN_CORRECT, TRAIN_LOGITS, TRAIN_WORDS
-from ..fmt import fmt, tr
-from ..html import Markup, h, num, svg
-from ..registry import View, widget
-from ..svgkit import RED, paint, table
+from ..topics import training as tg
+from ..kit.controls import Choice, Range
+from ..data.sampling import TRAIN_CORRECT, TRAIN_LOGITS, TRAIN_WORDS
+from ..kit.fmt import fmt, tr
+from ..kit.html import Markup, h, num, svg
+from ..kit.registry import View, widget
+from ..kit.svgkit import RED, paint, table
 
 LESSON = "turing"
 DOTS = {"fill": "none", "stroke": "currentColor", "stroke-width": 7, "stroke-linecap": "round"}  # a dot per "h0"

@@ -1,20 +1,20 @@
 """Lesson 2 widgets, section 8: the Transformer block, layer normalization step by step,
 why attention needs positions, and the one-line formula softmax(QKᵀ/√d_k)V.
 
-Numbers come from :mod:`lesson_core.transformer` and :mod:`lesson_core.attention`.
+Numbers come from :mod:`lesson_core.topics.transformer` and :mod:`lesson_core.topics.attention`.
 The diagram's parts carry ``data-set-param="part"`` and ``data-value``: a click
 on one may set the ``part`` control (the explanation also follows the control).
 """
 
 from __future__ import annotations
 
-from .. import data_attention as da
-from .. import transformer as tf
-from ..controls import Choice, Range, Toggle
-from ..fmt import fmt, tr
-from ..html import Markup, h, num, svg
-from ..registry import View, widget
-from ..svgkit import PAPER, fmt_vec, paint, table
+from ..data import attention as da
+from ..topics import transformer as tf
+from ..kit.controls import Choice, Range, Toggle
+from ..kit.fmt import fmt, tr
+from ..kit.html import Markup, h, num, svg
+from ..kit.registry import View, widget
+from ..kit.svgkit import PAPER, fmt_vec, paint, table
 from .turing_attention import run
 from .turing_text import q
 from .turing_vectors import BLUE, GOLD, GREY, arrow

@@ -1,6 +1,6 @@
 """Lesson 2 widgets, sections 5-6: word vectors, dot product and cosine, nearest words, analogy.
 
-Numbers come from :mod:`lesson_core.vectors` and :mod:`lesson_core.data_vectors`;
+Numbers come from :mod:`lesson_core.topics.vectors` and :mod:`lesson_core.data.vectors`;
 this module only lays them out. Draggable points carry ``data-drag-x`` /
 ``data-drag-y`` (the parameters they set) and the mapping from SVG units to
 values (``data-x0``, ``data-y0``, ``data-unit``: value = (px - x0) / unit,
@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import math
 
-from .. import data_vectors as dv
-from .. import vectors as vx
-from ..controls import Choice, Number, Range
-from ..fmt import fmt, tr
-from ..html import Markup, h, num, svg
-from ..messages import ParamError
-from ..registry import View, widget
-from ..svgkit import BLUE, GOLD, GREEN, GREY, GRID, RED, fmt_vec, paint, table
+from ..data import vectors as dv
+from ..topics import vectors as vx
+from ..kit.controls import Choice, Number, Range
+from ..kit.fmt import fmt, tr
+from ..kit.html import Markup, h, num, svg
+from ..kit.messages import ParamError
+from ..kit.registry import View, widget
+from ..kit.svgkit import BLUE, GOLD, GREEN, GREY, GRID, RED, fmt_vec, paint, table
 
 LESSON = "turing"
 __all__ = ["BLUE", "GOLD", "GREY", "RED", "arrow", "arrow_group", "label_spots", "PARITY_CASES"]

@@ -3,17 +3,17 @@
 The variant is a slider, so all 30 sheets and keys are precomputed at build
 time and switch without Python. ``show`` picks the sheet, the key or both; in
 print the key starts on a new page. The exercises and their answers come from
-:mod:`lesson_core.worksheets`; this module only words them (es, pt).
+:mod:`lesson_core.classroom.worksheets`; this module only words them (es, pt).
 """
 
 from __future__ import annotations
 
-from .. import worksheets as ws
-from ..controls import Choice, Range
-from ..fmt import fmt, tr
-from ..html import Markup, h
-from ..registry import View, widget
-from ..svgkit import fmt_vec
+from ..classroom import worksheets as ws
+from ..kit.controls import Choice, Range
+from ..kit.fmt import fmt, tr
+from ..kit.html import Markup, h
+from ..kit.registry import View, widget
+from ..kit.svgkit import fmt_vec
 
 CHAPTER_TITLES = {
     "positional": {"es": "Codificación posicional", "pt": "Codificação posicional"},

@@ -35,7 +35,7 @@
     return input._spec;
   }
 
-  // numtext:begin — mirror of lesson_core/numtext.py read_number (one rule for es and pt):
+  // numtext:begin — mirror of lesson_core/kit/numtext.py read_number (one rule for es and pt):
   // comma = decimals; point or space = thousands groups of exactly three; anything else with a point is ambiguous.
   function readTyped(raw) {
     var text = String(raw).replace(/\u2212/g, "-").replace(/^[ \t\n\r\f\v\u00a0\u202f\u2009]+|[ \t\n\r\f\v\u00a0\u202f\u2009]+$/g, "");

@@ -22,12 +22,12 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from . import bigram, bpe
-from .attention import softmax
-from .positional import divisor, pe_vector, wavelength
-from .rng import Random, make_rng, randbelow
-from .training import cross_entropy, gradient
-from .vectors import cosine, dot, norm
+from ..topics import bigram, bpe
+from ..topics.attention import softmax
+from ..topics.positional import divisor, pe_vector, wavelength
+from ..kit.rng import Random, make_rng, randbelow
+from ..topics.training import cross_entropy, gradient
+from ..topics.vectors import cosine, dot, norm
 
 __all__ = ["CHAPTERS", "VARIANTS", "SEEDS", "variant", "BIGRAM_WORDS", "BPE_WORDS"]
 

@@ -1,6 +1,6 @@
 """Small drawing kit shared by views: colour scales, bar strips, tables, a PNG heat map.
 
-Everything returns :class:`~lesson_core.html.Markup` built with :func:`~lesson_core.html.h`,
+Everything returns :class:`~lesson_core.kit.html.Markup` built with :func:`~lesson_core.kit.html.h`,
 so values are escaped. Colours come from CSS custom properties where the theme
 should decide (``var(--aula-pos)``), with fixed fallbacks for the heat map image.
 """

@@ -5,7 +5,7 @@ if none, the current character becomes its UTF-8 bytes, each a token whose id
 is the byte value (0-255). So every string can be tokenized, and the tokens'
 bytes always concatenate back to the text's UTF-8 (the round trip the tests
 check with hypothesis). Real byte-level tokenizers (GPT-2 and after) learn
-their vocabulary by BPE (see :mod:`lesson_core.bpe`) and apply merges rather
+their vocabulary by BPE (see :mod:`lesson_core.topics.bpe`) and apply merges rather
 than longest match; longest match is the simpler rule the lesson shows.
 
 Example, with vocabulary {"机器": 256, "学习": 257, "猫": 258}:

@@ -27,8 +27,8 @@ from __future__ import annotations
 import math
 from operator import mul
 
-from .messages import ParamError
-from .rng import make_rng, normal_pair
+from ..kit.messages import ParamError
+from ..kit.rng import make_rng, normal_pair
 
 __all__ = ["noisy_pixel", "pixel_estimate", "heart_points", "N_TRAIN", "N_GEN", "STEPS", "SEED",
            "alpha_bars", "noise_vectors", "forward_points", "posterior_mean", "generate", "track"]

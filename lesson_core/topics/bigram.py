@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from .rng import categorical, make_rng
+from ..kit.rng import categorical, make_rng
 
 __all__ = ["split", "counts", "next_table", "occurrences", "sample", "MAX_WORDS"]
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from . import data_attention as da
+from ..data import attention as da
 from .attention import attention, with_positions
 
 __all__ = ["EPS", "layer_norm_steps", "layer_norm", "BLOCK_PARTS", "word_order"]

@@ -2,7 +2,7 @@
 
 Spanish and Brazilian Portuguese write the decimal part after a comma and may
 group thousands with a point ("5.000", "1.234,5") or a space ("5 000", the RAE
-style, which :func:`lesson_core.fmt.fmt` prints for Spanish). One rule serves
+style, which :func:`lesson_core.kit.fmt.fmt` prints for Spanish). One rule serves
 both languages, so that what one page prints, the other page reads:
 
 - the comma is the decimal mark, at most once: "0,5", ",5", "5,";

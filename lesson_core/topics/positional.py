@@ -7,7 +7,7 @@ Also: the raw-count alternative, word vector + position code, the rotation
 R_k with PE(pos+k) = R_k . PE(pos), and the ambiguity of one slow wave.
 Learned position embeddings are described in the lesson, not computed here.
 
-sin and cos come from :mod:`lesson_core.fpmath`, so the build's CPython and the
+sin and cos come from :mod:`lesson_core.kit.fpmath`, so the build's CPython and the
 browser's Pyodide give the same bits even for positions of 100 000 radians.
 
 Example: pe_vector(1, 4) -> [sin 1, cos 1, sin 0.01, cos 0.01]
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 
-from . import fpmath as fp
-from .messages import ParamError
+from ..kit import fpmath as fp
+from ..kit.messages import ParamError
 
 __all__ = ["BASE", "check_d", "frequency", "wavelength", "pe_vector", "pe_matrix", "add_position",
            "divisor", "rotation_blocks", "rotate", "rotation_check", "raw_count_share", "wave_gap", "distance"]

@@ -20,8 +20,8 @@ from random import Random
 from typing import Sequence
 
 from .attention import softmax  # one softmax for the whole core
-from .messages import ParamError
-from .rng import categorical
+from ..kit.messages import ParamError
+from ..kit.rng import categorical
 from .vectors import dot
 
 __all__ = ["dot", "logits_for", "softmax", "with_temperature", "top_k", "top_p", "next_token_probs",

@@ -9,9 +9,9 @@ Example: plan_rows("turing-1-words")[0] -> (0, 5, {"es": "Apertura: ...", "pt": 
 
 from __future__ import annotations
 
-from .fmt import fmt, tr
-from .html import Markup, h
-from .svgkit import table
+from ..kit.fmt import fmt, tr
+from ..kit.html import Markup, h
+from ..kit.svgkit import table
 
 __all__ = ["CLASS_MINUTES", "PLANS", "plan_rows", "plan_html"]
 

@@ -2,7 +2,7 @@
 
 A control turns raw input (a string from the browser or the command line, or a
 typed value from a macro) into a checked value, or raises
-:class:`~lesson_core.messages.ParamError` with a localized message. Discrete
+:class:`~lesson_core.kit.messages.ParamError` with a localized message. Discrete
 controls (Choice, Range, Toggle) can enumerate their values so the build can
 precompute every result; open controls (Number, Text) are computed live.
 
@@ -217,7 +217,7 @@ class Toggle(Control):
 
 
 def _read_typed(param: str, raw: Any, integer: bool) -> float | int:
-    """A typed number in the readers' notation (see :mod:`lesson_core.numtext`): "5.000", "0,5"."""
+    """A typed number in the readers' notation (see :mod:`lesson_core.kit.numtext`): "5.000", "0,5"."""
     if isinstance(raw, (int, float)) and not isinstance(raw, bool):
         return _parse_number(param, raw, integer)
     try:

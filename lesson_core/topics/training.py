@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .messages import ParamError
+from ..kit.messages import ParamError
 from .sampling import softmax
 
 __all__ = ["cross_entropy", "gradient", "train_logits", "CHAIN_INPUT", "CHAIN_TARGET", "W_MIN",

@@ -19,8 +19,8 @@ Examples: comparisons(1000) -> 500500;
 
 from __future__ import annotations
 
-from .fmt import check_lang, fmt
-from .messages import ParamError
+from ..kit.fmt import check_lang, fmt
+from ..kit.messages import ParamError
 
 __all__ = ["MAX_N", "check_n", "comparisons", "rnn_vs_transformer", "gauss_lines", "big_words",
            "tokens_per_param"]

@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .attention import softmax  # one softmax for the whole core
-from .vectors import dot
+from ..topics.attention import softmax  # one softmax for the whole core
+from ..topics.vectors import dot
 
 __all__ = ["dot", "softmax", "softmax_t", "shift_invariance", "diffuse"]
 

@@ -2,7 +2,7 @@
 
 Widget-specific text lives beside its widget; this catalog holds what the
 controls and the browser runtime say. Placeholders are filled with numbers
-already formatted for the language (see :mod:`lesson_core.fmt`).
+already formatted for the language (see :mod:`lesson_core.kit.fmt`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""The classroom: teacher pages (plans), worksheets (seeded variants and keys) and quizzes."""
