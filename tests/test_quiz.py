@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 import lesson_core
 from lesson_core.classroom import quiz
+from lesson_core.kit.messages import ParamError
 from lesson_core.kit.registry import get
+from lesson_core.topics.sampling import with_temperature  # the core's one temperature softmax
 from lesson_core.widgets import turing_quiz as tq
 
 LANGS = ("es", "pt")
@@ -50,14 +52,15 @@ def test_shift_example_in_the_feedback():
 
 def test_temperature_near_zero_picks_the_most_likely():
     logits = [2.0, 1.0, 0.5]
-    np.testing.assert_allclose(quiz.softmax_t(logits, 0.5), np_softmax(np.array(logits) / 0.5), rtol=1e-12)
-    cold = quiz.softmax_t(logits, 0.1)
+    np.testing.assert_allclose(with_temperature(logits, 0.5), np_softmax(np.array(logits) / 0.5), rtol=1e-12)
+    cold = with_temperature(logits, 0.1)
     assert cold[0] == pytest.approx(1 / (1 + math.exp(-10) + math.exp(-15)), rel=1e-12)
-    assert quiz.softmax_t(logits, 0.01)[0] > 0.999999
-    hot = quiz.softmax_t(logits, 100.0)
+    assert with_temperature(logits, 0.01)[0] > 0.999999
+    hot = with_temperature(logits, 100.0)
     assert max(hot) - min(hot) < 0.01  # a high temperature flattens instead
-    with pytest.raises(ValueError):
-        quiz.softmax_t(logits, 0.0)
+    assert with_temperature(logits, 0.0) == [1.0, 0.0, 0.0]  # the greedy limit: the sampling lesson's rule
+    with pytest.raises(ParamError):
+        with_temperature(logits, -1.0)
 
 
 def test_dot_products_and_the_only_perpendicular_pair():

@@ -21,14 +21,7 @@ from typing import Sequence
 from ..topics.attention import softmax  # one softmax for the whole core
 from ..topics.vectors import dot
 
-__all__ = ["dot", "softmax", "softmax_t", "shift_invariance", "diffuse"]
-
-
-def softmax_t(logits: Sequence[float], temperature: float) -> list[float]:
-    """Probabilities at a temperature T > 0: softmax(logits / T)."""
-    if not temperature > 0:
-        raise ValueError("temperature must be positive")
-    return softmax([z / temperature for z in logits])
+__all__ = ["dot", "softmax", "shift_invariance", "diffuse"]
 
 
 def shift_invariance(scores: Sequence[float], c: float) -> dict:

@@ -177,8 +177,8 @@ def plan_rows(page: str) -> list[tuple[int, int, dict]]:
 
 def plan_html(page: str, lang: str) -> Markup:
     """The plan as a table: minutes from the start of the class, and the activity."""
-    head = [{"es": "Minutos", "pt": "Minutos"}[lang], {"es": "Actividad", "pt": "Atividade"}[lang]]
+    head = [tr(lang, {"es": "Minutos", "pt": "Minutos"}), tr(lang, {"es": "Actividad", "pt": "Atividade"})]
     body = [[f"{fmt(a, lang)}–{fmt(b, lang)}", tr(lang, act)] for a, b, act in plan_rows(page)]
-    caption = {"es": f"Una clase de {fmt(CLASS_MINUTES, lang)} minutos",
-               "pt": f"Uma aula de {fmt(CLASS_MINUTES, lang)} minutos"}[lang]
+    caption = tr(lang, {"es": f"Una clase de {fmt(CLASS_MINUTES, lang)} minutos",
+               "pt": f"Uma aula de {fmt(CLASS_MINUTES, lang)} minutos"})
     return h("div", {"class": "aula-plan"}, table(head, body, cls="aula-plan-table", caption=caption))

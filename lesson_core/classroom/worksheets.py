@@ -25,6 +25,7 @@ from typing import Callable
 from ..topics import bigram, bpe
 from ..topics.attention import softmax
 from ..topics.positional import divisor, pe_vector, wavelength
+from ..topics.sampling import with_temperature
 from ..kit.rng import Random, make_rng, randbelow
 from ..topics.training import cross_entropy, gradient
 from ..topics.vectors import cosine, dot, norm
@@ -188,7 +189,7 @@ def _logits(rng: Random) -> list[float]:
 def _temperature(rng: Random) -> dict:
     z, t = _logits(rng), _pick(rng, [0.5, 2.0])
     return {"kind": "temperature", "given": {"logits": z, "t": t},
-            "answer": {"p1": softmax(z), "pt": softmax([x / t for x in z])}}
+            "answer": {"p1": softmax(z), "pt": with_temperature(z, t)}}
 
 
 def _train_step(rng: Random) -> dict:

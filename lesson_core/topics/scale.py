@@ -19,7 +19,7 @@ Examples: comparisons(1000) -> 500500;
 
 from __future__ import annotations
 
-from ..kit.fmt import check_lang, fmt
+from ..kit.fmt import check_lang, fmt, tr
 from ..kit.messages import ParamError
 
 __all__ = ["MAX_N", "check_n", "comparisons", "rnn_vs_transformer", "gauss_lines", "big_words",
@@ -77,7 +77,7 @@ def gauss_lines(n: int, lang: str) -> list[str]:
         fwd = f"1 + 2 + 3 + … + {f(n - 1)} + {f(n)}"
         back = f"{f(n)} + {f(n - 1)} + {f(n - 2)} + … + 2 + 1"
         pairs = f"(1 + {f(n)}) + (2 + {f(n - 1)}) + … + ({f(n)} + 1)"
-    word = {"es": ("parejas", "cada una suma"), "pt": ("pares", "cada um soma")}[lang]
+    word = tr(lang, {"es": ("parejas", "cada una suma"), "pt": ("pares", "cada um soma")})
     return [
         f"S = {fwd}",
         f"S = {back}",

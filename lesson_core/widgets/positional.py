@@ -73,9 +73,9 @@ def _raw_chart(lang: str) -> Markup:
                h("polyline", {"points": wave, "class": "aula-line aula-line-wave"}),
                h("polyline", {"points": raw, "class": "aula-line aula-line-raw"}),
                h("text", {"x": num(X(150)), "y": top + 10, "class": "aula-note"},
-                 {"es": "↑ cuenta cruda: 1, 2, 3…", "pt": "↑ contagem crua: 1, 2, 3…"}[lang]),
+                 tr(lang, {"es": "↑ cuenta cruda: 1, 2, 3…", "pt": "↑ contagem crua: 1, 2, 3…"})),
                h("text", {"x": num(X(10000)), "y": top + 10, "class": "aula-note", "text-anchor": "end"},
-                 {"es": "onda: sen(pos/100)", "pt": "onda: sen(pos/100)"}[lang]),
+                 tr(lang, {"es": "onda: sen(pos/100)", "pt": "onda: sen(pos/100)"})),
                label=tr(lang, label))
 
 
@@ -98,8 +98,8 @@ def raw_vs_wave(p: dict, lang: str) -> View:
     W, H = 560, 150
     left_vals = RAW_WORD + [float(pos)]
     right_vals = pe.add_position(RAW_WORD, pos)
-    cap = {"es": ("Palabra + cuenta cruda", "Palabra + código de posición"),
-           "pt": ("Palavra + contagem crua", "Palavra + código de posição")}[lang]
+    cap = tr(lang, {"es": ("Palabra + cuenta cruda", "Palabra + código de posición"),
+           "pt": ("Palavra + contagem crua", "Palavra + código de posição")})
     fig = svg(W, H,
               h("text", {"x": 10, "y": 14, "class": "aula-note"}, cap[0]),
               h("text", {"x": 290, "y": 14, "class": "aula-note"}, cap[1]),
@@ -108,26 +108,26 @@ def raw_vs_wave(p: dict, lang: str) -> View:
               h("text", {"x": 218, "y": 146, "class": "aula-tick", "text-anchor": "middle"}, fmt(pos, lang)),
               label=cap[0] + " / " + cap[1])
     rows = [
-        ({"es": "Mayor número de la palabra", "pt": "Maior número da palavra"}[lang], fmt(biggest, lang, 2)),
-        ({"es": "Etiqueta de posición cruda", "pt": "Etiqueta de posição crua"}[lang], fmt(pos, lang)),
-        ({"es": "La posición comparada con el mayor número de la palabra",
-          "pt": "A posição comparada com o maior número da palavra"}[lang],
+        (tr(lang, {"es": "Mayor número de la palabra", "pt": "Maior número da palavra"}), fmt(biggest, lang, 2)),
+        (tr(lang, {"es": "Etiqueta de posición cruda", "pt": "Etiqueta de posição crua"}), fmt(pos, lang)),
+        (tr(lang, {"es": "La posición comparada con el mayor número de la palabra",
+          "pt": "A posição comparada com o maior número da palavra"}),
          fmt(pos / biggest, lang, 0) + " ×"),
-        ({"es": "Parte del tamaño del vector (suma de cuadrados) que se lleva la posición",
-          "pt": "Parte do tamanho do vetor (soma dos quadrados) que fica com a posição"}[lang],
+        (tr(lang, {"es": "Parte del tamaño del vector (suma de cuadrados) que se lleva la posición",
+          "pt": "Parte do tamanho do vetor (soma dos quadrados) que fica com a posição"}),
          fmt_pct(share, lang, share_digits(share))),
-        ({"es": "Parte del tamaño del vector (suma de cuadrados) que queda para el significado",
-          "pt": "Parte do tamanho do vetor (soma dos quadrados) que sobra para o sentido"}[lang],
+        (tr(lang, {"es": "Parte del tamaño del vector (suma de cuadrados) que queda para el significado",
+          "pt": "Parte do tamanho do vetor (soma dos quadrados) que sobra para o sentido"}),
          (fmt(100 * (1 - share), lang, 2) if 1 - share >= 0.0001 else fmt_sci(100 * (1 - share), lang))
-         + ({"es": "\u00a0%", "pt": "%"}[lang])),
-        ({"es": "Código de onda (d = 4)", "pt": "Código de onda (d = 4)"}[lang], fmt_vec(code, lang)),
+         + (tr(lang, {"es": "\u00a0%", "pt": "%"}))),
+        (tr(lang, {"es": "Código de onda (d = 4)", "pt": "Código de onda (d = 4)"}), fmt_vec(code, lang)),
     ]
-    summary = {"es": f"Posición {fmt(pos, lang)}. Con la cuenta cruda, la posición es {fmt(pos / biggest, lang, 0)} veces el mayor número "
+    summary = tr(lang, {"es": f"Posición {fmt(pos, lang)}. Con la cuenta cruda, la posición es {fmt(pos / biggest, lang, 0)} veces el mayor número "
                      f"de la palabra ({fmt(biggest, lang, 2)}) y al significado le queda {rows[4][1]} del tamaño "
                      f"del vector. Con el código de onda los números quedan entre −1 y 1: {rows[5][1]}.",
                "pt": f"Posição {fmt(pos, lang)}. Com a contagem crua, a posição é {fmt(pos / biggest, lang, 0)} vezes o maior número "
                      f"da palavra ({fmt(biggest, lang, 2)}) e ao sentido sobra {rows[4][1]} do tamanho do vetor. "
-                     f"Com o código de onda os números ficam entre −1 e 1: {rows[5][1]}."}[lang]
+                     f"Com o código de onda os números ficam entre −1 e 1: {rows[5][1]}."})
     return View(parts={"chart": _raw_chart(lang), "now": Markup(fig + table(["", ""], rows))},
                 data={"pos": pos, "raw_share": share, "raw_share_digits": share_digits(share),
                       "code": code, "sum": right_vals}, summary=summary)
@@ -155,8 +155,8 @@ def _heatmap(d: int, lang: str) -> Markup:
                            "preserveAspectRatio": "none", "class": "aula-pixelated"}),
                xt, yt,
                h("text", {"x": num(left + pw / 2), "y": H - 4, "class": "aula-note", "text-anchor": "middle"},
-                 {"es": "dimensión (izquierda: ondas rápidas; derecha: lentas)",
-                  "pt": "dimensão (esquerda: ondas rápidas; direita: lentas)"}[lang]),
+                 tr(lang, {"es": "dimensión (izquierda: ondas rápidas; derecha: lentas)",
+                  "pt": "dimensão (esquerda: ondas rápidas; direita: lentas)"})),
                label=tr(lang, label))
 
 
@@ -180,16 +180,16 @@ def heatmap(p: dict, lang: str) -> View:
     d, pos = pe.check_d(p["d"]), p["pos"]
     code = pe.pe_vector(pos, d)
     strip = png_data_uri([[diverging_rgb(v) for v in code]])
-    caption = {"es": f"Posición {pos}: sus {d} números, de la onda más rápida a la más lenta",
-               "pt": f"Posição {pos}: seus {d} números, da onda mais rápida à mais lenta"}[lang]
+    caption = tr(lang, {"es": f"Posición {pos}: sus {d} números, de la onda más rápida a la más lenta",
+               "pt": f"Posição {pos}: seus {d} números, da onda mais rápida à mais lenta"})
     finger = Markup(
         svg(560, 30, h("text", {"x": 0, "y": 20, "class": "aula-tick"}, pos),
             h("image", {"href": strip, "x": 40, "y": 2, "width": 510, "height": 26,
                         "preserveAspectRatio": "none", "class": "aula-pixelated"}), label=str(pos))
         + h("p", {"class": "aula-readout"}, caption + ": " + fmt_vec(code[:8], lang) + (" …" if d > 8 else "")))
-    summary = {"es": f"Mapa de {MAP_POSITIONS} posiciones por {d} dimensiones. ",
-               "pt": f"Mapa de {MAP_POSITIONS} posições por {d} dimensões. "}[lang] + caption + ": " + fmt_vec(code[:8], lang) \
-        + ({"es": " y otros {n} números.", "pt": " e mais {n} números."}[lang].format(n=d - 8) if d > 8 else ".")
+    summary = tr(lang, {"es": f"Mapa de {MAP_POSITIONS} posiciones por {d} dimensiones. ",
+               "pt": f"Mapa de {MAP_POSITIONS} posições por {d} dimensões. "}) + caption + ": " + fmt_vec(code[:8], lang) \
+        + (tr(lang, {"es": " y otros {n} números.", "pt": " e mais {n} números."}).format(n=d - 8) if d > 8 else ".")
     return View(parts={"map": _heatmap(d, lang), "finger": finger}, data={"d": d, "pos": pos, "code": code},
                 summary=summary)
 
@@ -205,22 +205,22 @@ def fingerprint(p: dict, lang: str) -> View:
     """Type a position (0..100 000) and a dimension: every wave's angle rate, sine and cosine."""
     pos, d = p["pos"], pe.check_d(p["d"])
     code = pe.pe_vector(pos, d)
-    head = [{"es": "onda i", "pt": "onda i"}[lang], "ωᵢ = 1/10000^(2i/d)",
-            {"es": "periodo (posiciones)", "pt": "período (posições)"}[lang],
+    head = [tr(lang, {"es": "onda i", "pt": "onda i"}), "ωᵢ = 1/10000^(2i/d)",
+            tr(lang, {"es": "periodo (posiciones)", "pt": "período (posições)"}),
             f"sen(pos·ωᵢ) = PE({pos}, 2i)", f"cos(pos·ωᵢ) = PE({pos}, 2i+1)"]
     rows = [[i, fmt_sci(pe.frequency(i, d), lang, 3) if pe.frequency(i, d) < 0.001 else fmt(pe.frequency(i, d), lang, 4),
              fmt(pe.wavelength(i, d), lang, 1), fmt(code[2 * i], lang, 4), fmt(code[2 * i + 1], lang, 4)]
             for i in range(d // 2)]
     body = Markup(_strip(code, lang, str(pos)) + h("div", {"class": "aula-scroll"}, table(head, rows)))
     slow = d // 2 - 1
-    summary = {"es": f"Posición {fmt(pos, lang)} con d = {d}: {d // 2} ondas. La más rápida (i = 0) da "
+    summary = tr(lang, {"es": f"Posición {fmt(pos, lang)} con d = {d}: {d // 2} ondas. La más rápida (i = 0) da "
                      f"seno {fmt(code[0], lang, 4)} y coseno {fmt(code[1], lang, 4)}; la más lenta (i = {slow}), "
                      f"con un periodo de {fmt(pe.wavelength(slow, d), lang, 1)} posiciones, da seno "
                      f"{fmt(code[2 * slow], lang, 4)} y coseno {fmt(code[2 * slow + 1], lang, 4)}.",
                "pt": f"Posição {fmt(pos, lang)} com d = {d}: {d // 2} ondas. A mais rápida (i = 0) dá "
                      f"seno {fmt(code[0], lang, 4)} e cosseno {fmt(code[1], lang, 4)}; a mais lenta (i = {slow}), "
                      f"com período de {fmt(pe.wavelength(slow, d), lang, 1)} posições, dá seno "
-                     f"{fmt(code[2 * slow], lang, 4)} e cosseno {fmt(code[2 * slow + 1], lang, 4)}."}[lang]
+                     f"{fmt(code[2 * slow], lang, 4)} e cosseno {fmt(code[2 * slow + 1], lang, 4)}."})
     return View(parts={"main": body}, data={"pos": pos, "d": d, "code": code,
                                             "divisors": [pe.divisor(i, d) for i in range(d // 2)],
                                             "periods": [pe.wavelength(i, d) for i in range(d // 2)]},
@@ -250,10 +250,10 @@ def word_plus_position(p: dict, lang: str) -> View:
     code = pe.pe_vector(pos, len(vec))
     total = pe.add_position(vec, pos)
     word = tr(lang, label)
-    summary = {"es": f"E({word}) = {fmt_vec(vec, lang)}; más PE({pos}) = {fmt_vec(code, lang)}; "
+    summary = tr(lang, {"es": f"E({word}) = {fmt_vec(vec, lang)}; más PE({pos}) = {fmt_vec(code, lang)}; "
                      f"da x = {fmt_vec(total, lang)}.",
                "pt": f"E({word}) = {fmt_vec(vec, lang)}; mais PE({pos}) = {fmt_vec(code, lang)}; "
-                     f"dá x = {fmt_vec(total, lang)}."}[lang]
+                     f"dá x = {fmt_vec(total, lang)}."})
     return View(summary=summary, parts={"word": _sum_row(f"E({word})", vec, lang),
                        "code": _sum_row(f"PE({pos})", code, lang, "+"),
                        "sum": _sum_row(f"x = E({word}) + PE({pos})", total, lang, "=")},
@@ -289,23 +289,23 @@ def rotation(p: dict, lang: str) -> View:
     blocks = pe.rotation_blocks(k, d)
     shown = min(4, d // 2)
     fig = svg(560, 124, [_circle(i, pos, k, d, 70 + 140 * i, lang) for i in range(shown)],
-              label={"es": "Cada par (seno, coseno) gira el mismo ángulo k·ω",
-                     "pt": "Cada par (seno, cosseno) gira o mesmo ângulo k·ω"}[lang])
+              label=tr(lang, {"es": "Cada par (seno, coseno) gira el mismo ángulo k·ω",
+                     "pt": "Cada par (seno, cosseno) gira o mesmo ângulo k·ω"}))
     sub = str(k).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
     head = ["", f"PE({fmt(pos + k, lang)})", f"R{sub}·PE({fmt(pos, lang)})", "|Δ|"]
     rows = [[j, fmt(a, lang, 6), fmt(b, lang, 6), fmt_sci(abs(a - b), lang)]
             for j, (a, b) in enumerate(zip(check["direct"], check["rotated"]))]
     err = check["max_error"]
-    verdict = {"es": f"Diferencia máxima: {fmt_sci(err, lang)} (errores de redondeo de la máquina).",
-               "pt": f"Diferença máxima: {fmt_sci(err, lang)} (erros de arredondamento da máquina)."}[lang]
+    verdict = tr(lang, {"es": f"Diferencia máxima: {fmt_sci(err, lang)} (errores de redondeo de la máquina).",
+               "pt": f"Diferença máxima: {fmt_sci(err, lang)} (erros de arredondamento da máquina)."})
     legend = h("p", {"class": "aula-note"}, h("span", {"class": "aula-key-a"}, "●"), f" pos = {fmt(pos, lang)}   ",
                h("span", {"class": "aula-key-b"}, "■"), f" pos + k = {fmt(pos + k, lang)}")
     body = Markup(fig + legend + h("div", {"class": "aula-scroll"}, table(head, rows))
                   + h("p", {"class": "aula-readout"}, verdict))
-    summary = {"es": f"d = {d}: PE({fmt(pos + k, lang)}) calculado directamente y R{sub}·PE({fmt(pos, lang)}), "
+    summary = tr(lang, {"es": f"d = {d}: PE({fmt(pos + k, lang)}) calculado directamente y R{sub}·PE({fmt(pos, lang)}), "
                      f"el código de {fmt(pos, lang)} girado {fmt(k, lang)} posiciones, coinciden. ",
                "pt": f"d = {d}: PE({fmt(pos + k, lang)}) calculado diretamente e R{sub}·PE({fmt(pos, lang)}), "
-                     f"o código de {fmt(pos, lang)} girado {fmt(k, lang)} posições, coincidem. "}[lang] + verdict
+                     f"o código de {fmt(pos, lang)} girado {fmt(k, lang)} posições, coincidem. "}) + verdict
     return View(summary=summary, parts={"main": body},
                 data={"pos": pos, "k": k, "d": d, "max_error": err, "direct": check["direct"],
                       "rotated": check["rotated"], "blocks": [list(b) for b in blocks]})
@@ -345,30 +345,30 @@ def ambiguity(p: dict, lang: str) -> View:
              for q, cls in ((a, "aula-dot-a"), (b, "aula-dot-b"))]
     fig = svg(W, H, h("line", {"x1": left, "x2": W - 10, "y1": num(Y(0)), "y2": num(Y(0)), "class": "aula-axis"}),
               h("polyline", {"points": curve, "class": "aula-line aula-line-wave"}), marks,
-              label={"es": f"Onda {i}: sen(pos·ω) entre 0 y {fmt(span, lang, 0)}",
-                     "pt": f"Onda {i}: sen(pos·ω) entre 0 e {fmt(span, lang, 0)}"}[lang])
+              label=tr(lang, {"es": f"Onda {i}: sen(pos·ω) entre 0 y {fmt(span, lang, 0)}",
+                     "pt": f"Onda {i}: sen(pos·ω) entre 0 e {fmt(span, lang, 0)}"}))
     close = g["one_wave_distance"] < 0.1 * math.sqrt(2)
-    one = {"es": ("casi no se distinguen" if close else "se distinguen"),
-           "pt": ("quase não se distinguem" if close else "se distinguem")}[lang]
+    one = tr(lang, {"es": ("casi no se distinguen" if close else "se distinguen"),
+           "pt": ("quase não se distinguem" if close else "se distinguem")})
     rows = [
-        [{"es": f"Solo la onda {i}", "pt": f"Só a onda {i}"}[lang], fmt(g["sin_a"], lang, 4), fmt(g["sin_b"], lang, 4),
+        [tr(lang, {"es": f"Solo la onda {i}", "pt": f"Só a onda {i}"}), fmt(g["sin_a"], lang, 4), fmt(g["sin_b"], lang, 4),
          fmt(g["one_wave_distance"], lang, 4), one],
-        [{"es": "Código completo (d = 16)", "pt": "Código completo (d = 16)"}[lang], "—", "—",
+        [tr(lang, {"es": "Código completo (d = 16)", "pt": "Código completo (d = 16)"}), "—", "—",
          fmt(g["full_distance"], lang, 4),
-         {"es": f"máximo posible {fmt(g['max_distance'], lang, 2)}", "pt": f"máximo possível {fmt(g['max_distance'], lang, 2)}"}[lang]],
+         tr(lang, {"es": f"máximo posible {fmt(g['max_distance'], lang, 2)}", "pt": f"máximo possível {fmt(g['max_distance'], lang, 2)}"})],
     ]
     head = ["", f"sen({fmt(a, lang)}·ω)", f"sen({fmt(b, lang)}·ω)",
-            {"es": "distancia", "pt": "distância"}[lang], ""]
+            tr(lang, {"es": "distancia", "pt": "distância"}), ""]
     strips = Markup(_strip(pe.pe_vector(a, AMB_D), lang, fmt(a, lang)) + _strip(pe.pe_vector(b, AMB_D), lang, fmt(b, lang)))
     body = Markup(fig + table(head, rows) + strips)
-    summary = {"es": f"Posiciones {fmt(a, lang)} y {fmt(b, lang)}. Solo en la onda {i}: alturas "
+    summary = tr(lang, {"es": f"Posiciones {fmt(a, lang)} y {fmt(b, lang)}. Solo en la onda {i}: alturas "
                      f"{fmt(g['sin_a'], lang, 4)} y {fmt(g['sin_b'], lang, 4)}, distancia "
                      f"{fmt(g['one_wave_distance'], lang, 4)}: {one}. Con el código completo (d = 16): distancia "
                      f"{fmt(g['full_distance'], lang, 4)}, de un máximo posible de {fmt(g['max_distance'], lang, 2)}.",
                "pt": f"Posições {fmt(a, lang)} e {fmt(b, lang)}. Só na onda {i}: alturas "
                      f"{fmt(g['sin_a'], lang, 4)} e {fmt(g['sin_b'], lang, 4)}, distância "
                      f"{fmt(g['one_wave_distance'], lang, 4)}: {one}. Com o código completo (d = 16): distância "
-                     f"{fmt(g['full_distance'], lang, 4)}, de um máximo possível de {fmt(g['max_distance'], lang, 2)}."}[lang]
+                     f"{fmt(g['full_distance'], lang, 4)}, de um máximo possível de {fmt(g['max_distance'], lang, 2)}."})
     return View(parts={"main": body}, data={"a": a, "b": b, "i": i, **g}, summary=summary)
 
 

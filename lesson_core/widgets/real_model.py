@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..kit.controls import Choice, Range, Text
 from ..data.published_models import MODELS
-from ..kit.fmt import fmt, fmt_pct
+from ..kit.fmt import fmt, fmt_pct, tr
 from ..kit.html import Markup, h
 from ..model import generate as gen
 from ..model.load import count_params, manifest, model
@@ -35,17 +35,17 @@ def _notes(pr: gen.Prompt, lang: str, kept_for: int | None = None) -> list:
     ctx = model(lang).config["context"]
     out = []
     if pr.cut_chars:
-        out.append({"es": f"El texto es muy largo: se leen solo los primeros {fmt(gen.MAX_CHARS, lang)} caracteres.",
-                    "pt": f"O texto é muito longo: só os primeiros {fmt(gen.MAX_CHARS, lang)} caracteres são lidos."}[lang])
+        out.append(tr(lang, {"es": f"El texto es muy largo: se leen solo los primeros {fmt(gen.MAX_CHARS, lang)} caracteres.",
+                    "pt": f"O texto é muito longo: só os primeiros {fmt(gen.MAX_CHARS, lang)} caracteres são lidos."}))
     if pr.bad_chars:
-        out.append({"es": f"{pr.bad_chars} carácter(es) no válidos se han sustituido por U+FFFD.",
-                    "pt": f"{pr.bad_chars} caractere(s) inválido(s) foram trocados por U+FFFD."}[lang])
+        out.append(tr(lang, {"es": f"{pr.bad_chars} carácter(es) no válidos se han sustituido por U+FFFD.",
+                    "pt": f"{pr.bad_chars} caractere(s) inválido(s) foram trocados por U+FFFD."}))
     if pr.dropped:
         keep = kept_for if kept_for is not None else ctx
-        out.append({"es": f"El modelo solo ve {keep} tokens: se usan los últimos y se dejan fuera los "
+        out.append(tr(lang, {"es": f"El modelo solo ve {keep} tokens: se usan los últimos y se dejan fuera los "
                           f"{fmt(pr.dropped, lang)} primeros.",
                     "pt": f"O modelo só enxerga {keep} tokens: usamos os últimos e deixamos de fora os "
-                          f"{fmt(pr.dropped, lang)} primeiros."}[lang])
+                          f"{fmt(pr.dropped, lang)} primeiros."}))
     return [h("p", {"class": "aula-warn"}, n) for n in out]
 
 
@@ -74,26 +74,26 @@ def rm_tokens(p: dict, lang: str) -> View:
     chars = len(pr.text)
     tax = n_other / n - 1
     own, oth = LANG_NAME[lang][lang], LANG_NAME[lang][OTHER[lang]]
-    summary = {"es": f"{fmt(n, lang)} tokens para {fmt(chars, lang)} caracteres: {fmt(chars / n, lang, 2)} caracteres "
+    summary = tr(lang, {"es": f"{fmt(n, lang)} tokens para {fmt(chars, lang)} caracteres: {fmt(chars / n, lang, 2)} caracteres "
                      f"por token con el tokenizador {own}.",
                "pt": f"{fmt(n, lang)} tokens para {fmt(chars, lang)} caracteres: {fmt(chars / n, lang, 2)} caracteres "
-                     f"por token com o tokenizador {own}."}[lang]
+                     f"por token com o tokenizador {own}."})
     if tax > 0:
-        verdict = {"es": f"El tokenizador {oth} necesita {fmt(n_other, lang)} tokens para el mismo texto: "
+        verdict = tr(lang, {"es": f"El tokenizador {oth} necesita {fmt(n_other, lang)} tokens para el mismo texto: "
                          f"un {fmt_pct(tax, lang)} más. Es el «impuesto» de escribir en una lengua que el "
                          "tokenizador no aprendió.",
                    "pt": f"O tokenizador {oth} precisa de {fmt(n_other, lang)} tokens para o mesmo texto: "
                          f"{fmt_pct(tax, lang)} a mais. É o “imposto” de escrever numa língua que o tokenizador "
-                         "não aprendeu."}[lang]
+                         "não aprendeu."})
     else:
-        verdict = {"es": f"El tokenizador {oth} necesita {fmt(n_other, lang)} tokens para el mismo texto.",
-                   "pt": f"O tokenizador {oth} precisa de {fmt(n_other, lang)} tokens para o mesmo texto."}[lang]
+        verdict = tr(lang, {"es": f"El tokenizador {oth} necesita {fmt(n_other, lang)} tokens para el mismo texto.",
+                   "pt": f"O tokenizador {oth} precisa de {fmt(n_other, lang)} tokens para o mesmo texto."})
     ctx = model(lang).config["context"]
     notes = _notes(pr, lang)
     if n > ctx:
         notes.append(h("p", {"class": "aula-warn"},
-                       {"es": f"El modelo solo ve {ctx} tokens a la vez: los atenuados quedan fuera.",
-                        "pt": f"O modelo só enxerga {ctx} tokens de cada vez: os apagados ficam de fora."}[lang]))
+                       tr(lang, {"es": f"El modelo solo ve {ctx} tokens a la vez: los atenuados quedan fuera.",
+                        "pt": f"O modelo só enxerga {ctx} tokens de cada vez: os apagados ficam de fora."})))
     body = Markup(h("p", {"class": "aula-readout"}, summary) + "".join(notes)
                   + chips(pr.tokens[:400], max(0, n - ctx)) + h("p", {"class": "aula-readout"}, verdict))
     return View(parts={"main": body}, data={"n_tokens": n, "n_other": n_other, "n_chars": chars,
@@ -124,18 +124,18 @@ def rm_attention(p: dict, lang: str) -> View:
     last = rows[-1]
     top = sorted(range(n), key=lambda j: (-last[j], j))[:3]
     look = ", ".join(f"{q(labels[j], lang)} ({fmt(last[j], lang, 2)})" for j in top)
-    summary = {"es": f"Capa {p['layer']}, cabeza {p['head']}, {fmt(n, lang)} tokens: el último, {q(labels[-1], lang)}, "
+    summary = tr(lang, {"es": f"Capa {p['layer']}, cabeza {p['head']}, {fmt(n, lang)} tokens: el último, {q(labels[-1], lang)}, "
                      f"reparte su atención sobre todo entre {look}.",
                "pt": f"Camada {p['layer']}, cabeça {p['head']}, {fmt(n, lang)} tokens: o último, {q(labels[-1], lang)}, "
-                     f"distribui a atenção principalmente entre {look}."}[lang]
+                     f"distribui a atenção principalmente entre {look}."})
     notes = _notes(pr, lang)
     if first:
         notes.append(h("p", {"class": "aula-note"},
-                       {"es": f"El mapa muestra los últimos {MAX_MAP} tokens; los pesos hacia los anteriores no se ven.",
+                       tr(lang, {"es": f"El mapa muestra los últimos {MAX_MAP} tokens; los pesos hacia los anteriores no se ven.",
                         "pt": f"O mapa mostra os últimos {MAX_MAP} tokens; os pesos para os anteriores não "
-                              "aparecem."}[lang]))
-    cap = {"es": "Mapa de atención: cada fila es un token y sus casillas, cuánto mira a cada token anterior.",
-           "pt": "Mapa de atenção: cada linha é um token e suas casas, quanto ele olha para cada token anterior."}[lang]
+                              "aparecem."})))
+    cap = tr(lang, {"es": "Mapa de atención: cada fila es un token y sus casillas, cuánto mira a cada token anterior.",
+           "pt": "Mapa de atenção: cada linha é um token e suas casas, quanto ele olha para cada token anterior."})
     body = Markup(h("p", {"class": "aula-readout"}, summary) + "".join(notes)
                   + h("div", {"class": "aula-attn-wrap"}, attention_map(rows[first:], labels[first:], first, cap)))
     return View(parts={"main": body},
@@ -156,12 +156,12 @@ def rm_next(p: dict, lang: str) -> View:
     order = sorted(range(len(probs)), key=lambda i: (-probs[i], i))[:10]
     rows = [[h("code", None, label(gen.token_text(lang, i), 14)), fmt(probs[i], lang, 3),
              h("meter", {"min": 0, "max": 1, "value": f"{probs[i]:.4f}"}, fmt_pct(probs[i], lang))] for i in order]
-    head = [{"es": "Token siguiente", "pt": "Próximo token"}[lang],
-            {"es": "Probabilidad", "pt": "Probabilidade"}[lang], ""]
+    head = [tr(lang, {"es": "Token siguiente", "pt": "Próximo token"}),
+            tr(lang, {"es": "Probabilidad", "pt": "Probabilidade"}), ""]
     covered = sum(probs[i] for i in order)
-    summary = {"es": f"Entre {fmt(len(probs), lang)} tokens posibles, los diez primeros suman {fmt_pct(covered, lang)}.",
+    summary = tr(lang, {"es": f"Entre {fmt(len(probs), lang)} tokens posibles, los diez primeros suman {fmt_pct(covered, lang)}.",
                "pt": f"Entre {fmt(len(probs), lang)} tokens possíveis, os dez primeiros somam "
-                     f"{fmt_pct(covered, lang)}."}[lang]
+                     f"{fmt_pct(covered, lang)}."})
     body = Markup("".join(_notes(pr, lang)) + table(head, rows) + h("p", {"class": "aula-readout"}, summary))
     best = ", ".join(f"{q(label(gen.token_text(lang, i), 14), lang)} {fmt(probs[i], lang, 3)}" for i in order[:3])
     said = {"es": f"Los tres tokens más probables: {best}. {summary}", "pt": f"Os três tokens mais prováveis: {best}. {summary}"}
@@ -195,12 +195,12 @@ def rm_generate(p: dict, lang: str) -> View:
     text = h("p", {"class": "aula-sentence"}, h("span", {"class": "aula-prompt"}, pr.text if not pr.dropped else
                                                   "…" + gen.vocab_text(lang, pr.ids)), new)
     avg_kept = sum(s["kept"] for s in steps) / len(steps)
-    summary = {"es": f"{len(steps)} tokens nuevos (resaltados). En cada paso quedaron de media "
+    summary = tr(lang, {"es": f"{len(steps)} tokens nuevos (resaltados). En cada paso quedaron de media "
                      f"{fmt(avg_kept, lang, 1)} candidatos tras top-k y top-p.",
                "pt": f"{len(steps)} tokens novos (destacados). Em cada passo sobraram em média "
-                     f"{fmt(avg_kept, lang, 1)} candidatos depois do top-k e do top-p."}[lang]
+                     f"{fmt(avg_kept, lang, 1)} candidatos depois do top-k e do top-p."})
     body = Markup("".join(_notes(pr, lang, kept_for=keep)) + text + h("p", {"class": "aula-readout"}, summary))
-    added = {"es": "El modelo añadió: ", "pt": "O modelo acrescentou: "}[lang] + gen.vocab_text(lang, ids)
+    added = tr(lang, {"es": "El modelo añadió: ", "pt": "O modelo acrescentou: "}) + gen.vocab_text(lang, ids)
     return View(parts={"main": body},
                 data={"ids": ids, "text": gen.vocab_text(lang, ids), "probs": [round(s["p"], 6) for s in steps],
                       "kept": [s["kept"] for s in steps]}, summary=f"{added}. {summary}")
@@ -216,20 +216,20 @@ def rm_training(p: dict, lang: str) -> View:
     """Loss on training text and on held-out text by step, against chapter 1's bigram counting."""
     man = manifest(lang)
     cfg = man["config"]
-    rows = [[{"es": "Modelo, texto de entrenamiento", "pt": "Modelo, texto de treinamento"}[lang],
+    rows = [[tr(lang, {"es": "Modelo, texto de entrenamiento", "pt": "Modelo, texto de treinamento"}),
              fmt(man["train_loss"], lang, 3)],
-            [{"es": "Modelo, texto reservado", "pt": "Modelo, texto reservado"}[lang], fmt(man["val_loss"], lang, 3)],
-            [{"es": "Bigramas, texto reservado", "pt": "Bigramas, texto reservado"}[lang],
+            [tr(lang, {"es": "Modelo, texto reservado", "pt": "Modelo, texto reservado"}), fmt(man["val_loss"], lang, 3)],
+            [tr(lang, {"es": "Bigramas, texto reservado", "pt": "Bigramas, texto reservado"}),
              fmt(man["bigram_val_loss"], lang, 3)]]
     gap = man["bigram_val_loss"] - man["val_loss"]
     body = Markup(loss_chart(man["history"], man["bigram_val_loss"], lang)
-                  + table([{"es": "Pérdida final (nats por token)", "pt": "Perda final (nats por token)"}[lang], ""], rows))
-    said = {"es": f"Pérdida final en el texto reservado: {fmt(man['val_loss'], lang, 3)} el modelo, "
+                  + table([tr(lang, {"es": "Pérdida final (nats por token)", "pt": "Perda final (nats por token)"}), ""], rows))
+    said = tr(lang, {"es": f"Pérdida final en el texto reservado: {fmt(man['val_loss'], lang, 3)} el modelo, "
                   f"{fmt(man['bigram_val_loss'], lang, 3)} los bigramas; en el texto de entrenamiento, "
                   f"{fmt(man['train_loss'], lang, 3)}.",
             "pt": f"Perda final no texto reservado: {fmt(man['val_loss'], lang, 3)} o modelo, "
                   f"{fmt(man['bigram_val_loss'], lang, 3)} os bigramas; no texto de treinamento, "
-                  f"{fmt(man['train_loss'], lang, 3)}."}[lang]
+                  f"{fmt(man['train_loss'], lang, 3)}."})
     return View(parts={"main": body}, summary=said,
                 data={"train_loss": man["train_loss"], "val_loss": man["val_loss"],
                       "bigram_val_loss": man["bigram_val_loss"], "gap": round(gap, 4),
@@ -254,16 +254,16 @@ def rm_neighbors(p: dict, lang: str) -> View:
     t = max(toks, key=lambda tk: len(tk.piece))
     note = None
     if len(pr.tokens) > 1:
-        note = {"es": f"«{word}» no es un solo token; usamos su trozo más largo, {label(t.piece, 20)}.",
-                "pt": f"“{word}” não é um token só; usamos o seu pedaço mais longo, {label(t.piece, 20)}."}[lang]
+        note = tr(lang, {"es": f"«{word}» no es un solo token; usamos su trozo más largo, {label(t.piece, 20)}.",
+                "pt": f"“{word}” não é um token só; usamos o seu pedaço mais longo, {label(t.piece, 20)}."})
     near = gen.nearest(lang, t.id, 8)
     rows = [[h("code", None, label(gen.token_text(lang, i), 16)), fmt(c, lang, 3)] for i, c in near]
-    head = [{"es": "Token", "pt": "Token"}[lang], {"es": "Coseno", "pt": "Cosseno"}[lang]]
+    head = [tr(lang, {"es": "Token", "pt": "Token"}), tr(lang, {"es": "Coseno", "pt": "Cosseno"})]
     body = Markup((h("p", {"class": "aula-note"}, note) if note else "")
-                  + h("p", {"class": "aula-readout"}, {"es": f"Vecinos de {label(t.piece, 20)}:",
-                                                       "pt": f"Vizinhos de {label(t.piece, 20)}:"}[lang])
+                  + h("p", {"class": "aula-readout"}, tr(lang, {"es": f"Vecinos de {label(t.piece, 20)}:",
+                                                       "pt": f"Vizinhos de {label(t.piece, 20)}:"}))
                   + table(head, rows))
-    said = (note + " " if note else "") + {"es": "Vecinos de ", "pt": "Vizinhos de "}[lang] \
+    said = (note + " " if note else "") + tr(lang, {"es": "Vecinos de ", "pt": "Vizinhos de "}) \
         + q(label(t.piece, 20), lang) + ": " + ", ".join(
             f"{q(label(gen.token_text(lang, i), 16), lang)} {fmt(c, lang, 3)}" for i, c in near) + "."
     return View(parts={"main": body}, summary=said,
@@ -283,16 +283,16 @@ SHOWN = ("transformer", "gpt2", "gpt3", "chinchilla", "deepseekv3")
 def rm_size(p: dict, lang: str) -> View:
     """Our model's parameter count beside published models, on a logarithmic axis."""
     ours = count_params(manifest(lang)["config"])
-    name = {"es": "este modelo", "pt": "este modelo"}[lang]
+    name = tr(lang, {"es": "este modelo", "pt": "este modelo"})
     points = [(m["name"], m["params"], False) for m in MODELS if m["id"] in SHOWN] + [(name, ours, True)]
     other = next(m for m in MODELS if m["id"] == p["model"])
     ratio = other["params"] / ours
     kb = 2 * ours / 1000  # float16: two bytes per parameter
-    times = big_words(round(ratio), lang) + ({"es": " de", "pt": " de"}[lang] if ratio >= 1e6 else "")
-    detail = {"es": f"Este modelo tiene {fmt(ours, lang)} parámetros ({fmt(kb, lang, 0)} kB en float16). "
+    times = big_words(round(ratio), lang) + (tr(lang, {"es": " de", "pt": " de"}) if ratio >= 1e6 else "")
+    detail = tr(lang, {"es": f"Este modelo tiene {fmt(ours, lang)} parámetros ({fmt(kb, lang, 0)} kB en float16). "
                     f"{other['name']} tiene {big_words(other['params'], lang)}: {times} veces más.",
               "pt": f"Este modelo tem {fmt(ours, lang)} parâmetros ({fmt(kb, lang, 0)} kB em float16). "
-                    f"{other['name']} tem {big_words(other['params'], lang)}: {times} vezes mais."}[lang]
+                    f"{other['name']} tem {big_words(other['params'], lang)}: {times} vezes mais."})
     return View(parts={"chart": size_axis(points, lang), "detail": h("p", {"class": "aula-readout"}, detail)},
                 data={"params": ours, "other": other["params"], "ratio": ratio, "kb": kb}, summary=detail)
 

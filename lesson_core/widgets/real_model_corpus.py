@@ -15,7 +15,7 @@ import re
 from ..topics import bigram, bpe
 from ..topics import tokenizer as tok
 from ..kit.controls import Range, Text
-from ..kit.fmt import fmt
+from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h
 from ..kit.registry import View, widget
 from ..kit.svgkit import table
@@ -56,8 +56,8 @@ def _bounded(text: str, lang: str) -> tuple[str, list]:
     notes = []
     if cut:
         notes.append(h("p", {"class": "aula-warn"},
-                       {"es": f"El texto es muy largo: se usan los primeros {fmt(MAX_CHARS, lang)} caracteres.",
-                        "pt": f"O texto é muito longo: usamos os primeiros {fmt(MAX_CHARS, lang)} caracteres."}[lang]))
+                       tr(lang, {"es": f"El texto es muy largo: se usan los primeros {fmt(MAX_CHARS, lang)} caracteres.",
+                        "pt": f"O texto é muito longo: usamos os primeiros {fmt(MAX_CHARS, lang)} caracteres."})))
     return text, notes
 
 
@@ -87,19 +87,19 @@ def bigram_own(p: dict, lang: str) -> View:
     rows = bigram.next_table(sents, word) if word and " " not in word else []
     total = sum(c for _, c, _ in rows)
     if not sents:
-        notes.append(_note({"es": "El corpus está vacío: pega unas frases.", "pt": "O corpus está vazio: cole algumas frases."}[lang]))
+        notes.append(_note(tr(lang, {"es": "El corpus está vacío: pega unas frases.", "pt": "O corpus está vazio: cole algumas frases."})))
     elif not word or " " in word:
-        notes.append(_note({"es": "Escribe una sola palabra.", "pt": "Digite uma palavra só."}[lang]))
+        notes.append(_note(tr(lang, {"es": "Escribe una sola palabra.", "pt": "Digite uma palavra só."})))
     elif not rows:
-        notes.append(_note({"es": f"{q(word, lang)} no aparece en tu corpus seguida de otra palabra.",
-                            "pt": f"{q(word, lang)} não aparece no seu corpus seguida de outra palavra."}[lang]))
-    head = [{"es": "Palabra siguiente", "pt": "Próxima palavra"}[lang], {"es": "Recuento", "pt": "Contagem"}[lang],
-            {"es": "Probabilidad", "pt": "Probabilidade"}[lang]]
+        notes.append(_note(tr(lang, {"es": f"{q(word, lang)} no aparece en tu corpus seguida de otra palabra.",
+                            "pt": f"{q(word, lang)} não aparece no seu corpus seguida de outra palavra."})))
+    head = [tr(lang, {"es": "Palabra siguiente", "pt": "Próxima palavra"}), tr(lang, {"es": "Recuento", "pt": "Contagem"}),
+            tr(lang, {"es": "Probabilidad", "pt": "Probabilidade"})]
     body = [[q(w, lang), c, frac(pr, lang)] for w, c, pr in rows[:30]]
-    summary = {"es": f"{fmt(len(sents), lang)} frases y {fmt(n_words, lang)} palabras. Detrás de {q(word, lang)} "
+    summary = tr(lang, {"es": f"{fmt(len(sents), lang)} frases y {fmt(n_words, lang)} palabras. Detrás de {q(word, lang)} "
                      f"hay {fmt(total, lang)} apariciones; cada recuento se divide entre {fmt(total, lang)}.",
                "pt": f"{fmt(len(sents), lang)} frases e {fmt(n_words, lang)} palavras. Depois de {q(word, lang)} "
-                     f"há {fmt(total, lang)} ocorrências; cada contagem é dividida por {fmt(total, lang)}."}[lang]
+                     f"há {fmt(total, lang)} ocorrências; cada contagem é dividida por {fmt(total, lang)}."})
     out = Markup("".join(notes) + (h("p", {"class": "aula-readout"}, summary) + table(head, body) if rows else ""))
     said = summary if rows else " ".join(_plain(n) for n in notes)
     return View(parts={"main": out}, summary=said, data={"sentences": len(sents), "total": total,
@@ -127,30 +127,30 @@ def bpe_own(p: dict, lang: str) -> View:
     text, notes = _bounded(p["corpus"], lang)
     counts = word_counts(text)
     if len(counts) > MAX_WORDS:
-        notes.append(_note({"es": f"Se usan las primeras {MAX_WORDS} palabras distintas.",
-                            "pt": f"Usamos as primeiras {MAX_WORDS} palavras diferentes."}[lang]))
+        notes.append(_note(tr(lang, {"es": f"Se usan las primeras {MAX_WORDS} palabras distintas.",
+                            "pt": f"Usamos as primeiras {MAX_WORDS} palavras diferentes."})))
         counts = counts[:MAX_WORDS]
     if not counts:
-        notes.append(_note({"es": "El corpus está vacío: pega unas frases.", "pt": "O corpus está vazio: cole algumas frases."}[lang]))
+        notes.append(_note(tr(lang, {"es": "El corpus está vacío: pega unas frases.", "pt": "O corpus está vazio: cole algumas frases."})))
         return View(parts={"main": Markup("".join(notes))}, data={"merges": [], "vocab": 0},
                     summary=" ".join(_plain(n) for n in notes))
     states = _states(tuple(counts))
     st = states[min(p["step"], len(states) - 1)]
     if p["step"] >= len(states):
-        notes.append(_note({"es": f"No quedan pares después de {len(states) - 1} fusiones.",
-                            "pt": f"Não sobram pares depois de {len(states) - 1} fusões."}[lang]))
+        notes.append(_note(tr(lang, {"es": f"No quedan pares después de {len(states) - 1} fusiones.",
+                            "pt": f"Não sobram pares depois de {len(states) - 1} fusões."})))
     merges = h("ol", {"class": "aula-merges"}, [h("li", None, f"{a} + {b} → {a + b} ({c})") for (a, b), c in st["merges"]])
     pairs = sorted(st["stats"].items(), key=lambda kv: -kv[1])[:8]
     nxt = st["next"]
     pair_rows = [[h("strong", None, f"{a} + {b}") if (a, b) == nxt else f"{a} + {b}", c] for (a, b), c in pairs]
     words = sorted(zip(counts, st["words"]), key=lambda t: -t[0][1])[:12]
     word_rows = [[w, f, h("code", None, " · ".join(pieces))] for (w, f), (pieces, _) in words]
-    lab = {"es": ("Palabra", "Frecuencia", "Fragmentos", "Par", "Recuento", "Vocabulario"),
-           "pt": ("Palavra", "Frequência", "Fragmentos", "Par", "Contagem", "Vocabulário")}[lang]
-    summary = {"es": f"{fmt(len(counts), lang)} palabras distintas; {len(st['merges'])} fusiones; "
+    lab = tr(lang, {"es": ("Palabra", "Frecuencia", "Fragmentos", "Par", "Recuento", "Vocabulario"),
+           "pt": ("Palavra", "Frequência", "Fragmentos", "Par", "Contagem", "Vocabulário")})
+    summary = tr(lang, {"es": f"{fmt(len(counts), lang)} palabras distintas; {len(st['merges'])} fusiones; "
                      f"{lab[5].lower()} de {fmt(len(st['vocab']), lang)} fragmentos.",
                "pt": f"{fmt(len(counts), lang)} palavras diferentes; {len(st['merges'])} fusões; "
-                     f"{lab[5].lower()} de {fmt(len(st['vocab']), lang)} fragmentos."}[lang]
+                     f"{lab[5].lower()} de {fmt(len(st['vocab']), lang)} fragmentos."})
     out = Markup("".join(notes) + h("p", {"class": "aula-readout"}, summary)
                  + h("div", {"class": "aula-cols"},
                      h("div", None, table(lab[3:5], pair_rows)), h("div", None, merges))
@@ -158,8 +158,8 @@ def bpe_own(p: dict, lang: str) -> View:
     done = "; ".join(f"{a} + {b} → {a + b} ({c})" for (a, b), c in st["merges"])
     said = summary + (f" {done}." if done else "")
     if nxt is not None:
-        said += {"es": f" Siguiente par: {nxt[0]} + {nxt[1]} ({st['stats'][nxt]}).",
-                 "pt": f" Próximo par: {nxt[0]} + {nxt[1]} ({st['stats'][nxt]})."}[lang]
+        said += tr(lang, {"es": f" Siguiente par: {nxt[0]} + {nxt[1]} ({st['stats'][nxt]}).",
+                 "pt": f" Próximo par: {nxt[0]} + {nxt[1]} ({st['stats'][nxt]})."})
     return View(parts={"main": out}, summary=said, data={"merges": ["".join(pr) for pr, _ in st["merges"]],
                                            "vocab": len(st["vocab"])})
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from ..topics import tokenizer as tok
-from ..kit.fmt import fmt
+from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
 from ..topics.scale import big_words
 
@@ -99,24 +99,24 @@ def loss_chart(history: list, bigram: float, lang: str) -> Markup:
     for s, anchor in ((0, "start"), (x_max // 2, "middle"), (x_max, "end")):
         out.append(h("text", {"x": num(X(s)), "y": H - 18, "class": "aula-tick", "text-anchor": anchor}, fmt(s, lang)))
     out.append(h("text", {"x": num((left + W) / 2), "y": H - 3, "class": "aula-tick", "text-anchor": "middle"},
-                 {"es": "pasos de entrenamiento", "pt": "passos de treinamento"}[lang]))
+                 tr(lang, {"es": "pasos de entrenamiento", "pt": "passos de treinamento"})))
     for k, colour, dash in ((1, "#2166ac", None), (2, "#b2182b", None)):
         d = "M" + "L".join(f"{num(X(row[0]))} {num(Y(row[k]))}" for row in history)
         out.append(h("path", {"d": d, "fill": "none", "stroke": colour, "stroke-width": 2, "stroke-dasharray": dash}))
     out.append(h("line", {"x1": left, "x2": W - right, "y1": num(Y(bigram)), "y2": num(Y(bigram)),
                           "stroke": "currentColor", "stroke-width": 1.5, "stroke-dasharray": "6 4"}))
-    names = {"es": ("entrenamiento", "validación", "bigramas (validación)"),
-             "pt": ("treinamento", "validação", "bigramas (validação)")}[lang]
+    names = tr(lang, {"es": ("entrenamiento", "validación", "bigramas (validación)"),
+             "pt": ("treinamento", "validação", "bigramas (validação)")})
     for k, (colour, name) in enumerate(zip(("#2166ac", "#b2182b", "currentColor"), names)):
         x = W - right - 170
         y = top + 14 + 16 * k
         out.append(h("line", {"x1": x, "x2": x + 20, "y1": y - 4, "y2": y - 4, "stroke": colour, "stroke-width": 2,
                               "stroke-dasharray": "6 4" if k == 2 else None}))
         out.append(h("text", {"x": x + 26, "y": y, "class": "aula-tick"}, name))
-    cap = {"es": "Pérdida (nats por token) durante el entrenamiento: texto de entrenamiento, texto reservado y "
+    cap = tr(lang, {"es": "Pérdida (nats por token) durante el entrenamiento: texto de entrenamiento, texto reservado y "
                  "el modelo de bigramas en el texto reservado.",
            "pt": "Perda (nats por token) durante o treinamento: texto de treinamento, texto reservado e o "
-                 "modelo de bigramas no texto reservado."}[lang]
+                 "modelo de bigramas no texto reservado."})
     return svg(W, H, out, label=cap)
 
 
@@ -146,10 +146,10 @@ def size_axis(points: list[tuple[str, float, bool]], lang: str) -> Markup:
         out.append(h("text", {"x": num(x), "y": y0 - 34 - dy, "class": "aula-note", "text-anchor": anchor,
                               "font-weight": "bold" if ours else None}, name))
     out.append(h("text", {"x": left, "y": H - 8, "class": "aula-tick"},
-                 {"es": "parámetros (escala logarítmica: cada marca vale 10 veces la anterior)",
-                  "pt": "parâmetros (escala logarítmica: cada marca vale 10 vezes a anterior)"}[lang]))
-    cap = {"es": f"Tamaños en parámetros, de {big_words(min(p for _, p, _ in points), lang)} a "
+                 tr(lang, {"es": "parámetros (escala logarítmica: cada marca vale 10 veces la anterior)",
+                  "pt": "parâmetros (escala logarítmica: cada marca vale 10 vezes a anterior)"})))
+    cap = tr(lang, {"es": f"Tamaños en parámetros, de {big_words(min(p for _, p, _ in points), lang)} a "
                  f"{big_words(max(p for _, p, _ in points), lang)}, en escala logarítmica.",
            "pt": f"Tamanhos em parâmetros, de {big_words(min(p for _, p, _ in points), lang)} a "
-                 f"{big_words(max(p for _, p, _ in points), lang)}, em escala logarítmica."}[lang]
+                 f"{big_words(max(p for _, p, _ in points), lang)}, em escala logarítmica."})
     return svg(W, H, out, label=cap)

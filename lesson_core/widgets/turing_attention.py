@@ -96,9 +96,9 @@ def _weights_table(res: dict, i: int, lang: str) -> Markup:
     head = ["", f"{tr(lang, T['score'])} {div}", "eˢ", tr(lang, T["weight"])]
     rows = [[toks[j], fmt(s, lang, 2), fmt(steps["exps"][j], lang, 2), fmt(steps["weights"][j], lang, 2)]
             for j, s in enumerate(res["scores"][i]) if s is not None]
-    rows.append([{"es": "suma", "pt": "soma"}[lang], "", fmt(steps["total"], lang, 2), "1"])
+    rows.append([tr(lang, {"es": "suma", "pt": "soma"}), "", fmt(steps["total"], lang, 2), "1"])
     hidden = [toks[j] for j, s in enumerate(res["scores"][i]) if s is None]
-    note = h("p", {"class": "aula-note"}, {"es": "Ocultos por la máscara (peso 0): ", "pt": "Ocultos pela máscara (peso 0): "}[lang]
+    note = h("p", {"class": "aula-note"}, tr(lang, {"es": "Ocultos por la máscara (peso 0): ", "pt": "Ocultos pela máscara (peso 0): "})
              + ", ".join(hidden)) if hidden else ""
     return Markup(table(head, rows, cls="aula-table aula-attn-table") + note)
 
@@ -116,10 +116,10 @@ def attn_demo(p: dict, lang: str) -> View:
     res = run(p["head"], p["mask"], p["scale"])
     toks = da.tokens(lang)
     x = da.SENTENCE[p["token"]]
-    calc = {"es": f"«{toks[i]}» = {fmt_vec(x, lang)} → q = {fmt_vec(res['q'][i], lang)}, "
+    calc = tr(lang, {"es": f"«{toks[i]}» = {fmt_vec(x, lang)} → q = {fmt_vec(res['q'][i], lang)}, "
                   f"k = {fmt_vec(res['k'][i], lang)}, v = {fmt_vec(res['v'][i], lang)}",
             "pt": f"“{toks[i]}” = {fmt_vec(x, lang)} → q = {fmt_vec(res['q'][i], lang)}, "
-                  f"k = {fmt_vec(res['k'][i], lang)}, v = {fmt_vec(res['v'][i], lang)}"}[lang]
+                  f"k = {fmt_vec(res['k'][i], lang)}, v = {fmt_vec(res['v'][i], lang)}"})
     parts = {
         "matrices": _matrices(p["head"], lang),
         "vectors": Markup(_vectors_fig(res, i, p["mask"], lang) + h("p", {"class": "aula-readout"}, calc)),
@@ -130,14 +130,14 @@ def attn_demo(p: dict, lang: str) -> View:
     }
     seen = "; ".join(f"{toks[j]} {fmt(w, lang, 2)}" for j, w in enumerate(res["weights"][i])
                      if res["scores"][i][j] is not None)
-    how = {"es": (f"«{toks[i]}» consulta con la {tr(lang, da.HEAD_NAMES[p['head']])}, "
+    how = tr(lang, {"es": (f"«{toks[i]}» consulta con la {tr(lang, da.HEAD_NAMES[p['head']])}, "
                   + ("con máscara causal" if p["mask"] else "sin máscara")
                   + (", dividiendo entre √2" if p["scale"] else ", sin dividir") + f". Pesos: {seen}. "
                   f"Salida: {fmt_vec(res['outputs'][i], lang)}."),
            "pt": (f"“{toks[i]}” consulta com a {tr(lang, da.HEAD_NAMES[p['head']])}, "
                   + ("com máscara causal" if p["mask"] else "sem máscara")
                   + (", dividindo por √2" if p["scale"] else ", sem dividir") + f". Pesos: {seen}. "
-                  f"Saída: {fmt_vec(res['outputs'][i], lang)}.")}[lang]
+                  f"Saída: {fmt_vec(res['outputs'][i], lang)}.")})
     return View(summary=how, parts=parts, data={"token": p["token"], "head": p["head"], "mask": p["mask"], "scale": p["scale"],
                                    "q": res["q"][i], "keys": res["k"], "scores": res["scores"][i], "weights": res["weights"][i],
                                    "output": res["outputs"][i], "grid": res["weights"]})
@@ -201,18 +201,18 @@ def attn_shift(p: dict, lang: str) -> View:
             "eˢ⁺ᶜ", tr(lang, T["weight"])]
     rows = [[t, fmt(s, lang, 2), fmt(ea, lang, 3), fmt(wa, lang, 3), fmt(s2, lang, 2), fmt(eb, lang, 3), fmt(wb, lang, 3)]
             for t, s, ea, wa, s2, eb, wb in zip(toks, base, a["exps"], a["weights"], shifted, b["exps"], b["weights"])]
-    rows.append([{"es": "suma", "pt": "soma"}[lang], "", fmt(a["total"], lang, 3), "1", "", fmt(b["total"], lang, 3), "1"])
+    rows.append([tr(lang, {"es": "suma", "pt": "soma"}), "", fmt(a["total"], lang, 3), "1", "", fmt(b["total"], lang, 3), "1"])
     gap = max(abs(x - y) for x, y in zip(a["weights"], b["weights"]))
-    note = {"es": f"Cada eˢ queda multiplicado por e^{fmt(c, lang)} = {fmt(math.exp(c), lang, 3)}, y la suma también: "
+    note = tr(lang, {"es": f"Cada eˢ queda multiplicado por e^{fmt(c, lang)} = {fmt(math.exp(c), lang, 3)}, y la suma también: "
                   "al dividir, el factor se cancela.",
             "pt": f"Cada eˢ fica multiplicado por e^{fmt(c, lang)} = {fmt(math.exp(c), lang, 3)}, e a soma também: "
-                  "ao dividir, o fator se cancela."}[lang]
+                  "ao dividir, o fator se cancela."})
     body = Markup(table(head, rows, cls="aula-table aula-attn-table") + h("p", {"class": "aula-readout"}, note))
     same = "; ".join(f"{t} {fmt(wa, lang, 3)} → {fmt(wb, lang, 3)}" for t, wa, wb in zip(toks, a["weights"], b["weights"]))
-    summary = {"es": f"Sumando {fmt(c, lang)} a cada puntuación, cada eˢ se multiplica por {fmt(math.exp(c), lang, 3)} "
+    summary = tr(lang, {"es": f"Sumando {fmt(c, lang)} a cada puntuación, cada eˢ se multiplica por {fmt(math.exp(c), lang, 3)} "
                      f"y los pesos no cambian: {same}.",
                "pt": f"Somando {fmt(c, lang)} a cada pontuação, cada eˢ é multiplicado por {fmt(math.exp(c), lang, 3)} "
-                     f"e os pesos não mudam: {same}."}[lang]
+                     f"e os pesos não mudam: {same}."})
     return View(summary=summary, parts={"main": body}, data={"c": c, "weights": a["weights"], "shifted_weights": b["weights"],
                                             "max_gap": gap})
 

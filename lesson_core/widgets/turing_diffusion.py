@@ -10,7 +10,7 @@ import math
 
 from ..topics import diffusion as df
 from ..kit.controls import Choice, Number, Range
-from ..kit.fmt import fmt, fmt_pct
+from ..kit.fmt import fmt, fmt_pct, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
 from ..kit.svgkit import BLUE, GREEN, RED, fmt_vec, paint, table
@@ -67,20 +67,20 @@ def diffusion_pixel(p: dict, lang: str) -> View:
         est = df.pixel_estimate(xt, eps, ab)
         est_off = df.pixel_estimate(xt, eps + 0.1, ab)
         lines.append(f"x̂₀ = (x_t − √(1−ᾱ)·ε̂) / √ᾱ = ({f(xt)} − {f(b)}·{par(eps)}) / {f(a)} = {f(est)}")
-        lines.append({"es": f"Si la red se equivoca en 0,1 (ε̂ = {f(eps + 0.1)}): x̂₀ = {f(est_off)}, "
+        lines.append(tr(lang, {"es": f"Si la red se equivoca en 0,1 (ε̂ = {f(eps + 0.1)}): x̂₀ = {f(est_off)}, "
                             f"error {f(est_off - x0)} = −0,1·{f(b)}/{f(a)}",
                       "pt": f"Se a rede errar por 0,1 (ε̂ = {f(eps + 0.1)}): x̂₀ = {f(est_off)}, "
-                            f"erro {f(est_off - x0)} = −0,1·{f(b)}/{f(a)}"}[lang])
+                            f"erro {f(est_off - x0)} = −0,1·{f(b)}/{f(a)}"}))
     marks = [(x0, "x₀", "aula-dot-a"), (eps, "ε", "aula-dot-b"), (xt, "x_t", "aula-dot-t")]
     body = Markup(_number_line(marks, lang)
                   + h("div", {"class": "aula-derivation"}, [h("div", None, line) for line in lines]))
-    said = {"es": f"ᾱ = {fmt(ab, lang, 1)}, x₀ = {f(x0)}, ε = {f(eps)}: x_t = {f(xt)}. ",
-            "pt": f"ᾱ = {fmt(ab, lang, 1)}, x₀ = {f(x0)}, ε = {f(eps)}: x_t = {f(xt)}. "}[lang]
+    said = tr(lang, {"es": f"ᾱ = {fmt(ab, lang, 1)}, x₀ = {f(x0)}, ε = {f(eps)}: x_t = {f(xt)}. ",
+            "pt": f"ᾱ = {fmt(ab, lang, 1)}, x₀ = {f(x0)}, ε = {f(eps)}: x_t = {f(xt)}. "})
     if est is None:
         said += df.NO_SIGNAL[lang]
     else:
-        said += {"es": f"Con el ruido exacto se recupera x̂₀ = {f(est)}; si la red se equivoca en 0,1, x̂₀ = {f(est_off)}.",
-                 "pt": f"Com o ruído exato recupera-se x̂₀ = {f(est)}; se a rede errar por 0,1, x̂₀ = {f(est_off)}."}[lang]
+        said += tr(lang, {"es": f"Con el ruido exacto se recupera x̂₀ = {f(est)}; si la red se equivoca en 0,1, x̂₀ = {f(est_off)}.",
+                 "pt": f"Com o ruído exato recupera-se x̂₀ = {f(est)}; se a rede errar por 0,1, x̂₀ = {f(est_off)}."})
     return View(summary=said, parts={"main": body},
                 data={"alpha": ab, "x0": x0, "eps": eps, "xt": xt, "estimate": est, "estimate_off": est_off})
 
@@ -146,12 +146,12 @@ def diffusion_heart_noise(p: dict, lang: str) -> View:
     ab = df.alpha_bars()[k]
     eps = df.noise_vectors(df.N_TRAIN, df.SEED)
     pts = df.forward_points(_HEART, eps, ab)
-    label = {"es": f"Paso {k} de {df.STEPS}: ᾱ = {fmt(ab, lang, 3)}", "pt": f"Passo {k} de {df.STEPS}: ᾱ = {fmt(ab, lang, 3)}"}[lang]
+    label = tr(lang, {"es": f"Paso {k} de {df.STEPS}: ᾱ = {fmt(ab, lang, 3)}", "pt": f"Passo {k} de {df.STEPS}: ᾱ = {fmt(ab, lang, 3)}"})
     spread = _spread(pts)
-    read = {"es": f"{label} · x_t = {fmt(math.sqrt(ab), lang, 3)}·x₀ + {fmt(math.sqrt(1 - ab), lang, 3)}·ε · "
+    read = tr(lang, {"es": f"{label} · x_t = {fmt(math.sqrt(ab), lang, 3)}·x₀ + {fmt(math.sqrt(1 - ab), lang, 3)}·ε · "
                   f"media de x² e y²: {fmt(spread, lang, 2)}",
             "pt": f"{label} · x_t = {fmt(math.sqrt(ab), lang, 3)}·x₀ + {fmt(math.sqrt(1 - ab), lang, 3)}·ε · "
-                  f"média de x² e y²: {fmt(spread, lang, 2)}"}[lang]
+                  f"média de x² e y²: {fmt(spread, lang, 2)}"})
     body = Markup(_frame([_cloud(pts, "aula-cloud")], label) + h("p", {"class": "aula-readout"}, read))
     return View(summary=read.replace(" · ", ". ") + ".", parts={"main": body},
                 data={"step": k, "alpha_bar": _r(ab), "spread": _r(spread)})
@@ -176,16 +176,16 @@ def diffusion_heart_generate(p: dict, lang: str) -> View:
     t, j = p["step"], p["point"]
     run = df.generate(done=t)             # cached: every point, the first t steps
     cloud = [path[t] for path in run["path"]]
-    tr = df.track(j)                      # the followed point alone, all steps
-    ab = tr["abar"]
+    track = df.track(j)                    # the followed point alone, all steps
+    ab = track["abar"]
     level = df.STEPS - t                  # noise level of the points shown
-    here = tr["path"][t]
+    here = track["path"][t]
     children = [_cloud(cloud, "aula-cloud")]
-    way = "M" + "L".join(f"{a} {b}" for a, b in (_px(*q) for q in tr["path"][: t + 1]))
+    way = "M" + "L".join(f"{a} {b}" for a, b in (_px(*q) for q in track["path"][: t + 1]))
     children.append(h("path", {"d": way, "class": "aula-track", "fill": "none", "stroke": "currentColor",
                                "stroke-width": 1.5}))
     if t > 0:
-        crosses = "".join(_cross(*e) for e in tr["est"][:t])
+        crosses = "".join(_cross(*e) for e in track["est"][:t])
         children.append(h("path", {"d": crosses, "class": "aula-estimates", "fill": "none", "stroke": "currentColor",
                                    "stroke-width": 1}))
     hx, hy = _px(*here)
@@ -197,21 +197,21 @@ def diffusion_heart_generate(p: dict, lang: str) -> View:
         order = sorted(range(len(w)), key=lambda i: -w[i])
         eff = 1 / math.fsum(v * v for v in w)
         rows.append(["x̂₀ = Σ wᵢ xᵢ", fmt_vec((ex, ey), lang, 3)])
-        rows.append([{"es": "Peso mayor", "pt": "Maior peso"}[lang],
-                     {"es": f"{fmt_pct(w[order[0]], lang)} (punto {order[0]})",
-                      "pt": f"{fmt_pct(w[order[0]], lang)} (ponto {order[0]})"}[lang]])
-        rows.append([{"es": "Puntos que cuentan (1 / Σ wᵢ²)", "pt": "Pontos que contam (1 / Σ wᵢ²)"}[lang],
+        rows.append([tr(lang, {"es": "Peso mayor", "pt": "Maior peso"}),
+                     tr(lang, {"es": f"{fmt_pct(w[order[0]], lang)} (punto {order[0]})",
+                      "pt": f"{fmt_pct(w[order[0]], lang)} (ponto {order[0]})"})])
+        rows.append([tr(lang, {"es": "Puntos que cuentan (1 / Σ wᵢ²)", "pt": "Pontos que contam (1 / Σ wᵢ²)"}),
                      fmt(eff, lang, 1)])
         info.update(estimate=[_r(ex), _r(ey)], top_weight=_r(w[order[0]]), effective_points=_r(eff))
         x0 = (ex, ey)
         children.append(h("path", {"d": f"M{hx} {hy}L{_px(*x0)[0]} {_px(*x0)[1]}", "class": "aula-guide",
                                    "stroke": "currentColor", "stroke-dasharray": "3 3"}))
     else:
-        rows.append([{"es": "Resultado", "pt": "Resultado"}[lang],
-                     {"es": "la última estimación es el punto generado",
-                      "pt": "a última estimativa é o ponto gerado"}[lang]])
-    label = {"es": f"Paso {t} de {df.STEPS} (ᾱ = {fmt(ab[level], lang, 3)}); punto {j} y sus estimaciones",
-             "pt": f"Passo {t} de {df.STEPS} (ᾱ = {fmt(ab[level], lang, 3)}); ponto {j} e suas estimativas"}[lang]
+        rows.append([tr(lang, {"es": "Resultado", "pt": "Resultado"}),
+                     tr(lang, {"es": "la última estimación es el punto generado",
+                      "pt": "a última estimativa é o ponto gerado"})])
+    label = tr(lang, {"es": f"Paso {t} de {df.STEPS} (ᾱ = {fmt(ab[level], lang, 3)}); punto {j} y sus estimaciones",
+             "pt": f"Passo {t} de {df.STEPS} (ᾱ = {fmt(ab[level], lang, 3)}); ponto {j} e suas estimativas"})
     body = Markup(_frame(children, label) + h("p", {"class": "aula-readout"}, label) + table(["", ""], rows))
     summary = label + ". " + ". ".join(f"{a}: {b}" for a, b in rows) + "."
     return View(summary=summary, parts={"main": body}, data=info)

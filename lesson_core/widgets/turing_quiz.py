@@ -54,8 +54,8 @@ def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, di
         else:
             ok = ans == correct
             right = tr(lang, dict(options)[correct])
-            verdict = tr(lang, RIGHT) if ok else f"{tr(lang, WRONG)} " + {"es": "La respuesta es: ",
-                                                                          "pt": "A resposta é: "}[lang] + right
+            verdict = tr(lang, RIGHT) if ok else f"{tr(lang, WRONG)} " + tr(lang, {"es": "La respuesta es: ",
+                                                                          "pt": "A resposta é: "}) + right
             fb = h("div", {"class": "aula-feedback " + ("aula-ok" if ok else "aula-bad")},
                    h("p", {"class": "aula-readout"}, h("strong", None, verdict)), explain(lang))
             said = f"{tr(lang, ANSWER)}: {tr(lang, dict(options)[ans])}. {verdict}" + ("" if ok else ".")
@@ -122,12 +122,12 @@ def _bigram_explain(lang: str) -> Markup:
     total = sum(c for _, c, _ in rows)
     count = next(c for w, c, _ in rows if w == word)
     body = [[_q(w, lang), c, f"{c}/{total} = {fmt(float(pr), lang, 3)}"] for w, c, pr in rows]
-    head = [{"es": f"Después de {_q(prev, lang)}", "pt": f"Depois de {_q(prev, lang)}"}[lang],
-            {"es": "Recuento", "pt": "Contagem"}[lang], {"es": "Probabilidad", "pt": "Probabilidade"}[lang]]
-    text = {"es": f"{_q(word, lang)} sigue a {_q(prev, lang)} {count} vez de {total}: {count}/{total}. "
+    head = [tr(lang, {"es": f"Después de {_q(prev, lang)}", "pt": f"Depois de {_q(prev, lang)}"}),
+            tr(lang, {"es": "Recuento", "pt": "Contagem"}), tr(lang, {"es": "Probabilidad", "pt": "Probabilidade"})]
+    text = tr(lang, {"es": f"{_q(word, lang)} sigue a {_q(prev, lang)} {count} vez de {total}: {count}/{total}. "
                   "Las probabilidades de la tabla suman 1.",
             "pt": f"{_q(word, lang)} vem depois de {_q(prev, lang)} {count} vez em {total}: {count}/{total}. "
-                  "As probabilidades da tabela somam 1."}[lang]
+                  "As probabilidades da tabela somam 1."})
     return Markup(table(head, body) + h("p", None, text))
 
 
@@ -160,10 +160,10 @@ def _dot_explain(lang: str) -> Markup:
                            for a, b in zip(u, v))
         d = quiz.dot(u, v)
         rows.append([f"{_vec(u, lang)} · {_vec(v, lang)}", terms, h("strong", None, fmt(d, lang)) if d == 0 else fmt(d, lang)])
-    head = [{"es": "Par", "pt": "Par"}[lang], {"es": "Suma de productos", "pt": "Soma dos produtos"}[lang],
-            {"es": "Producto escalar", "pt": "Produto escalar"}[lang]]
-    text = {"es": "Producto escalar 0 con dos flechas no nulas: forman un ángulo recto (coseno 0).",
-            "pt": "Produto escalar 0 com duas setas não nulas: elas formam um ângulo reto (cosseno 0)."}[lang]
+    head = [tr(lang, {"es": "Par", "pt": "Par"}), tr(lang, {"es": "Suma de productos", "pt": "Soma dos produtos"}),
+            tr(lang, {"es": "Producto escalar", "pt": "Produto escalar"})]
+    text = tr(lang, {"es": "Producto escalar 0 con dos flechas no nulas: forman un ángulo recto (coseno 0).",
+            "pt": "Produto escalar 0 com duas setas não nulas: elas formam um ângulo reto (cosseno 0)."})
     return Markup(table(head, rows) + h("p", None, text))
 
 
@@ -184,13 +184,13 @@ _SHIFT = quiz.shift_invariance(SHIFT_SCORES, SHIFT_C)
 
 def _shift_explain(lang: str) -> Markup:
     shifted = [s + SHIFT_C for s in SHIFT_SCORES]
-    head = ["", {"es": "Puntuaciones", "pt": "Pontuações"}[lang], {"es": "Pesos (softmax)", "pt": "Pesos (softmax)"}[lang]]
-    rows = [[{"es": "Antes", "pt": "Antes"}[lang], fmt_vec(SHIFT_SCORES, lang, 1), fmt_vec(_SHIFT["before"], lang, 4)],
+    head = ["", tr(lang, {"es": "Puntuaciones", "pt": "Pontuações"}), tr(lang, {"es": "Pesos (softmax)", "pt": "Pesos (softmax)"})]
+    rows = [[tr(lang, {"es": "Antes", "pt": "Antes"}), fmt_vec(SHIFT_SCORES, lang, 1), fmt_vec(_SHIFT["before"], lang, 4)],
             [f"+ {fmt(SHIFT_C, lang)}", fmt_vec(shifted, lang, 1), fmt_vec(_SHIFT["after"], lang, 4)]]
-    text = {"es": f"Sumar {fmt(SHIFT_C, lang)} multiplica cada e^puntuación por el mismo e^{fmt(SHIFT_C, lang)}, "
+    text = tr(lang, {"es": f"Sumar {fmt(SHIFT_C, lang)} multiplica cada e^puntuación por el mismo e^{fmt(SHIFT_C, lang)}, "
                   "arriba y abajo de la fracción, y se cancela: softmax solo mira las diferencias entre puntuaciones.",
             "pt": f"Somar {fmt(SHIFT_C, lang)} multiplica cada e^pontuação pelo mesmo e^{fmt(SHIFT_C, lang)}, "
-                  "em cima e embaixo da fração, e isso se cancela: o softmax só olha as diferenças entre pontuações."}[lang]
+                  "em cima e embaixo da fração, e isso se cancela: o softmax só olha as diferenças entre pontuações."})
     return Markup(table(head, rows) + h("p", None, text))
 
 
@@ -213,7 +213,7 @@ _TEMP_PICK = (0, 4, 6)  # esterilla, suelo, luna
 TEMP_LOGITS = [smp.logits_for(H, [CANDIDATES[i][2]])[0] for i in _TEMP_PICK]
 TEMP_WORDS = {lang: [CANDIDATES[i][1][lang] for i in _TEMP_PICK] for lang in ("es", "pt")}
 TEMPS = [2.0, 1.0, 0.5, 0.1, 0.01]
-_TOP_COLD = quiz.softmax_t(TEMP_LOGITS, TEMPS[-1])[0]
+_TOP_COLD = smp.with_temperature(TEMP_LOGITS, TEMPS[-1])[0]
 
 
 def _prob(p: float, lang: str) -> str:
@@ -227,11 +227,11 @@ def _prob(p: float, lang: str) -> str:
 
 def _temp_explain(lang: str) -> Markup:
     head = ["T"] + [_q(w, lang) for w in TEMP_WORDS[lang]]
-    rows = [[fmt(t, lang)] + [_prob(pr, lang) for pr in quiz.softmax_t(TEMP_LOGITS, t)] for t in TEMPS]
-    text = {"es": f"Logits {fmt_vec(TEMP_LOGITS, lang, 2)} (los del recuadro de arriba) divididos entre T antes de softmax. Con T pequeña, las "
+    rows = [[fmt(t, lang)] + [_prob(pr, lang) for pr in smp.with_temperature(TEMP_LOGITS, t)] for t in TEMPS]
+    text = tr(lang, {"es": f"Logits {fmt_vec(TEMP_LOGITS, lang, 2)} (los del recuadro de arriba) divididos entre T antes de softmax. Con T pequeña, las "
                   "diferencias se agrandan y el token más probable se queda casi toda la probabilidad.",
             "pt": f"Logits {fmt_vec(TEMP_LOGITS, lang, 2)} (os do quadro acima) divididos por T antes do softmax. Com T pequena, as "
-                  "diferenças crescem e o token mais provável fica com quase toda a probabilidade."}[lang]
+                  "diferenças crescem e o token mais provável fica com quase toda a probabilidade."})
     return Markup(table(head, rows) + h("p", None, text))
 
 
@@ -258,10 +258,10 @@ def _diff_explain(lang: str) -> Markup:
     head = ["ᾱ", "√ᾱ", "√(1 − ᾱ)", "x_t"]
     rows = [[fmt(a, lang), fmt(a ** 0.5, lang, 3), fmt((1 - a) ** 0.5, lang, 3),
              fmt(quiz.diffuse(DIFF_X0, DIFF_EPS, a), lang, 3)] for a in DIFF_ABARS]
-    text = {"es": f"Con un píxel x₀ = {fmt(DIFF_X0, lang)} y ruido ε = {fmt(DIFF_EPS, lang)}: con ᾱ = 1 el ruido "
+    text = tr(lang, {"es": f"Con un píxel x₀ = {fmt(DIFF_X0, lang)} y ruido ε = {fmt(DIFF_EPS, lang)}: con ᾱ = 1 el ruido "
                   "se multiplica por √0 = 0 y queda x_t = x₀, la imagen sin ruido; con ᾱ = 0 solo queda ruido.",
             "pt": f"Com um pixel x₀ = {fmt(DIFF_X0, lang)} e ruído ε = {fmt(DIFF_EPS, lang)}: com ᾱ = 1 o ruído "
-                  "é multiplicado por √0 = 0 e fica x_t = x₀, a imagem sem ruído; com ᾱ = 0 só sobra ruído."}[lang]
+                  "é multiplicado por √0 = 0 e fica x_t = x₀, a imagem sem ruído; com ᾱ = 0 só sobra ruído."})
     return Markup(table(head, rows) + h("p", None, text))
 
 

@@ -46,8 +46,8 @@ def _logit_table(lang: str) -> Markup:
         rows.append([tr(lang, lab), fmt_vec(vec, lang, 1), terms, fmt(z, lang, 2)])
     head = [T["word"][lang], T["vector"][lang], "h · e", T["logit"][lang]]
     feats = ", ".join(FEATURES[lang])
-    cap = {"es": f"h = {fmt_vec(H, lang, 1)}; rasgos: [{feats}]",
-           "pt": f"h = {fmt_vec(H, lang, 1)}; características: [{feats}]"}[lang]
+    cap = tr(lang, {"es": f"h = {fmt_vec(H, lang, 1)}; rasgos: [{feats}]",
+           "pt": f"h = {fmt_vec(H, lang, 1)}; características: [{feats}]"})
     return h("div", {"class": "aula-scroll"}, table(head, rows, caption=cap))
 
 
@@ -71,8 +71,8 @@ def _chart(final: list[float], share: list[float] | None, n: int, lang: str) -> 
         if share is not None:
             text += f" · {fmt_pct(share[i], lang, 0)}"
         out.append(h("text", {"x": num(left + pw * p + 4), "y": num(y + 14), "class": "aula-note"}, text))
-    label = {"es": "Barras anchas: probabilidad. Barras finas: proporción extraída.",
-             "pt": "Barras largas: probabilidade. Barras finas: proporção sorteada."}[lang]
+    label = tr(lang, {"es": "Barras anchas: probabilidad. Barras finas: proporción extraída.",
+             "pt": "Barras largas: probabilidade. Barras finas: proporção sorteada."})
     return svg(W, H_, out, label=label)
 
 
@@ -102,31 +102,31 @@ def next_token(p: dict, lang: str) -> View:
     z1, z2 = LOGITS[MAT], LOGITS[SOFA]
     if temp > 0:
         ratio = smp.prob_ratio(z1, z2, temp)
-        ratio_text = {"es": f"p({labels[MAT]}) / p({labels[SOFA]}) = e^(({fmt(z1, lang, 2)} − {fmt(z2, lang, 2)}) / "
+        ratio_text = tr(lang, {"es": f"p({labels[MAT]}) / p({labels[SOFA]}) = e^(({fmt(z1, lang, 2)} − {fmt(z2, lang, 2)}) / "
                             f"{fmt(temp, lang, 1)}) ≈ {fmt(ratio, lang, 3)}",
                       "pt": f"p({labels[MAT]}) / p({labels[SOFA]}) = e^(({fmt(z1, lang, 2)} − {fmt(z2, lang, 2)}) / "
-                            f"{fmt(temp, lang, 1)}) ≈ {fmt(ratio, lang, 3)}"}[lang]
+                            f"{fmt(temp, lang, 1)}) ≈ {fmt(ratio, lang, 3)}"})
     else:
         ratio = None
-        ratio_text = {"es": f"Con T = 0 no se divide: se elige siempre el logit mayor, «{labels[MAT]}».",
-                      "pt": f"Com T = 0 não se divide: escolhe-se sempre o maior logit, “{labels[MAT]}”."}[lang]
+        ratio_text = tr(lang, {"es": f"Con T = 0 no se divide: se elige siempre el logit mayor, «{labels[MAT]}».",
+                      "pt": f"Com T = 0 não se divide: escolhe-se sempre o maior logit, “{labels[MAT]}”."})
 
     head = [T["word"][lang], "softmax(z)", f"T = {fmt(temp, lang, 1)}", f"top-k (k = {k})",
             f"top-p (p = {fmt(top, lang, 2)})"]
     rows = [[labels[i]] + [fmt(stages[s][i], lang, 3) for s in ("plain", "temperature", "top_k", "final")]
             for i in range(len(labels))]
     kept = sum(1 for q in final if q > 0)
-    summary = {"es": f"Quedan {kept} de {len(final)} candidatos; sus probabilidades vuelven a sumar 1.",
-               "pt": f"Restam {kept} de {len(final)} candidatos; suas probabilidades voltam a somar 1."}[lang]
+    summary = tr(lang, {"es": f"Quedan {kept} de {len(final)} candidatos; sus probabilidades vuelven a sumar 1.",
+               "pt": f"Restam {kept} de {len(final)} candidatos; suas probabilidades voltam a somar 1."})
 
     if n == 0:
-        status = {"es": "0 extracciones todavía.", "pt": "Nenhum sorteio ainda."}[lang]
+        status = tr(lang, {"es": "0 extracciones todavía.", "pt": "Nenhum sorteio ainda."})
     elif n == 1:
-        status = {"es": f"Salió «{labels[drawn[0]]}».", "pt": f"Saiu “{labels[drawn[0]]}”."}[lang]
+        status = tr(lang, {"es": f"Salió «{labels[drawn[0]]}».", "pt": f"Saiu “{labels[drawn[0]]}”."})
     else:
         top_i = max(range(len(tally)), key=lambda i: (tally[i], -i))
-        status = {"es": f"{n} extracciones; la más frecuente: «{labels[top_i]}» ({tally[top_i]} veces).",
-                  "pt": f"{n} sorteios; o mais frequente: “{labels[top_i]}” ({tally[top_i]} vezes)."}[lang]
+        status = tr(lang, {"es": f"{n} extracciones; la más frecuente: «{labels[top_i]}» ({tally[top_i]} veces).",
+                  "pt": f"{n} sorteios; o mais frequente: “{labels[top_i]}” ({tally[top_i]} vezes)."})
     chart = Markup(h("p", {"class": "aula-readout"}, CONTEXT[lang]) + _chart(final, share, n, lang)
                    + h("p", {"class": "aula-readout"}, status))
     probs = "; ".join(f"{labels[i]} {fmt_pct(q, lang)}" for i, q in enumerate(final) if q > 0)

@@ -10,7 +10,7 @@ import math
 from ..topics import scale as sc
 from ..kit.controls import Choice, Number
 from ..data.published_models import MODELS
-from ..kit.fmt import fmt, fmt_pct
+from ..kit.fmt import fmt, fmt_pct, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
 from ..kit.svgkit import BLUE, RED, paint, table
@@ -42,12 +42,12 @@ def _chain_figure(n: int, lang: str) -> Markup:
                               "class": "aula-arrow aula-attn", "fill": "none",
                               **paint(stroke=RED), "stroke-width": 2, "stroke-dasharray": "6 3"}))
     out.append(h("text", {"x": 20, "y": 16, "class": "aula-note"},
-                 {"es": f"RNN: {fmt(max(n - 1, 0), lang)} pasos encadenados",
-                  "pt": f"RNN: {fmt(max(n - 1, 0), lang)} passos encadeados"}[lang]))
+                 tr(lang, {"es": f"RNN: {fmt(max(n - 1, 0), lang)} pasos encadenados",
+                  "pt": f"RNN: {fmt(max(n - 1, 0), lang)} passos encadeados"})))
     out.append(h("text", {"x": 20, "y": H - 6, "class": "aula-note"},
-                 {"es": "Transformer: la atención une el último token con el primero en 1 paso",
-                  "pt": "Transformer: a atenção liga o último token ao primeiro em 1 passo"}[lang]))
-    return svg(W, H, out, label={"es": "Camino del primer token al último", "pt": "Caminho do primeiro token ao último"}[lang])
+                 tr(lang, {"es": "Transformer: la atención une el último token con el primero en 1 paso",
+                  "pt": "Transformer: a atenção liga o último token ao primeiro em 1 passo"})))
+    return svg(W, H, out, label=tr(lang, {"es": "Camino del primer token al último", "pt": "Caminho do primeiro token ao último"}))
 
 
 @widget("rnn_vs_transformer", lesson=LESSON,
@@ -62,23 +62,23 @@ def rnn_vs_transformer(p: dict, lang: str) -> View:
     f = lambda x: fmt(x, lang)  # noqa: E731
     head = ["", "RNN", "Transformer"]
     rows = [
-        [{"es": "Pasos del primer token al último", "pt": "Passos do primeiro token ao último"}[lang],
+        [tr(lang, {"es": "Pasos del primer token al último", "pt": "Passos do primeiro token ao último"}),
          f(r["rnn_path"]), f(r["transformer_path"])],
-        [{"es": "Pasos que deben hacerse uno tras otro (entrenamiento)",
-          "pt": "Passos que precisam ser feitos um após o outro (treinamento)"}[lang],
+        [tr(lang, {"es": "Pasos que deben hacerse uno tras otro (entrenamiento)",
+          "pt": "Passos que precisam ser feitos um após o outro (treinamento)"}),
          f(r["rnn_sequential"]), f(r["transformer_sequential"])],
-        [{"es": "Comparaciones por cabeza y capa", "pt": "Comparações por cabeça e camada"}[lang],
+        [tr(lang, {"es": "Comparaciones por cabeza y capa", "pt": "Comparações por cabeça e camada"}),
          "—", f(r["comparisons"])],
     ]
     ratio = r["comparisons_doubled"] / r["comparisons"]
-    double = {"es": f"Con {f(2 * n)} tokens serían {f(r['comparisons_doubled'])}: {fmt(ratio, lang, 2)} veces más.",
-              "pt": f"Com {f(2 * n)} tokens seriam {f(r['comparisons_doubled'])}: {fmt(ratio, lang, 2)} vezes mais."}[lang]
+    double = tr(lang, {"es": f"Con {f(2 * n)} tokens serían {f(r['comparisons_doubled'])}: {fmt(ratio, lang, 2)} veces más.",
+              "pt": f"Com {f(2 * n)} tokens seriam {f(r['comparisons_doubled'])}: {fmt(ratio, lang, 2)} vezes mais."})
     lines = sc.gauss_lines(n, lang)
     deriv = h("div", {"class": "aula-derivation"}, [h("div", None, line) for line in lines])
     body = Markup(_chain_figure(n, lang) + table(head, rows) + deriv + h("p", {"class": "aula-readout"}, double))
     said = "; ".join(f"{row[0]}: RNN {row[1]}, Transformer {row[2]}" for row in rows[:2]) + "; " \
         + f"{rows[2][0]}: {rows[2][2]}. " + double
-    summary = {"es": f"n = {f(n)} tokens. ", "pt": f"n = {f(n)} tokens. "}[lang] + said
+    summary = tr(lang, {"es": f"n = {f(n)} tokens. ", "pt": f"n = {f(n)} tokens. "}) + said
     return View(summary=summary, parts={"main": body}, data=dict(r))
 
 
@@ -134,8 +134,8 @@ def _size_chart(lang: str) -> Markup:
                       SHORT.get(m["id"], m["name"])))
         out.append(h("g", {"data-set-param": "model", "data-value": m["id"], "role": "button", "tabindex": "0",
                            "aria-label": f"{m['name']} ({m['year']})"}, one))
-    label = {"es": "Parámetros publicados por año, en escala logarítmica: cada línea vale 10 veces la de abajo.",
-             "pt": "Parâmetros publicados por ano, em escala logarítmica: cada linha vale 10 vezes a de baixo."}[lang]
+    label = tr(lang, {"es": "Parámetros publicados por año, en escala logarítmica: cada línea vale 10 veces la de abajo.",
+             "pt": "Parâmetros publicados por ano, em escala logarítmica: cada linha vale 10 vezes a de baixo."})
     return svg(W, H, out, label=label)
 
 
@@ -148,20 +148,20 @@ def _detail(m: dict, lang: str) -> Markup:
 
 def _detail_rows(m: dict, lang: str) -> list[list[str]]:
     bw = lambda x: sc.big_words(x, lang)  # noqa: E731
-    rows = [[{"es": "Parámetros", "pt": "Parâmetros"}[lang], bw(m["params"])]]
+    rows = [[tr(lang, {"es": "Parámetros", "pt": "Parâmetros"}), bw(m["params"])]]
     if m["active"]:
-        rows.append([{"es": "Parámetros usados por token", "pt": "Parâmetros usados por token"}[lang],
+        rows.append([tr(lang, {"es": "Parámetros usados por token", "pt": "Parâmetros usados por token"}),
                      f"{bw(m['active'])} ({fmt_pct(m['active'] / m['params'], lang)})"])
     if m["tokens"]:
         ratio = sc.tokens_per_param(m["tokens"], m["params"])
-        rows.append([{"es": "Tokens de entrenamiento", "pt": "Tokens de treinamento"}[lang], bw(m["tokens"])])
-        rows.append([{"es": "Tokens por parámetro", "pt": "Tokens por parâmetro"}[lang],
+        rows.append([tr(lang, {"es": "Tokens de entrenamiento", "pt": "Tokens de treinamento"}), bw(m["tokens"])])
+        rows.append([tr(lang, {"es": "Tokens por parámetro", "pt": "Tokens por parâmetro"}),
                      f"{bw(m['tokens'])} / {bw(m['params'])} ≈ {fmt(round(ratio, 1), lang)}"])
     base = BY_ID["transformer"]["params"]
     if m["id"] != "transformer":
-        rows.append([{"es": "Frente al Transformer de 2017", "pt": "Comparado ao Transformer de 2017"}[lang],
-                     {"es": f"{fmt(round(m['params'] / base), lang)} veces más parámetros",
-                      "pt": f"{fmt(round(m['params'] / base), lang)} vezes mais parâmetros"}[lang]])
+        rows.append([tr(lang, {"es": "Frente al Transformer de 2017", "pt": "Comparado ao Transformer de 2017"}),
+                     tr(lang, {"es": f"{fmt(round(m['params'] / base), lang)} veces más parámetros",
+                      "pt": f"{fmt(round(m['params'] / base), lang)} vezes mais parâmetros"})])
     return rows
 
 

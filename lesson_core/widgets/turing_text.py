@@ -69,8 +69,8 @@ def _timeline_svg(lang: str) -> Markup:
               for i, a in enumerate(("rules", "learning", "both"))]
     axis = h("line", {"x1": left, "x2": W - right, "y1": y0, "y2": y0, "class": "aula-axis"})
     return svg(W, H, axis, ticks, dots, legend,
-               label={"es": "Cronología de 1950 a 2022; el color y la forma indican el enfoque.",
-                      "pt": "Linha do tempo de 1950 a 2022; a cor e a forma indicam a abordagem."}[lang])
+               label=tr(lang, {"es": "Cronología de 1950 a 2022; el color y la forma indican el enfoque.",
+                      "pt": "Linha do tempo de 1950 a 2022; a cor e a forma indicam a abordagem."}))
 
 
 @widget("turing_timeline", lesson=LESSON,
@@ -84,16 +84,16 @@ def timeline(p: dict, lang: str) -> View:
     """Pick an event: what happened and which approach (rules written by people, or learning) it belongs to."""
     ev = next(e for e in EVENTS if e["key"] == p["event"])
     badge = h("p", {"class": f"aula-badge aula-{ev['approach']}"},
-              {"es": "Enfoque: ", "pt": "Abordagem: "}[lang], h("strong", None, tr(lang, APPROACHES[ev["approach"]])))
+              tr(lang, {"es": "Enfoque: ", "pt": "Abordagem: "}), h("strong", None, tr(lang, APPROACHES[ev["approach"]])))
     k = EVENTS.index(ev) + 1
     detail = h("div", {"class": "aula-detail"},
                h("p", {"class": "aula-readout"},
                  h("strong", None, f"{k}. {tr(lang, ev['when'])} — {tr(lang, ev['title'])}")),
                badge, h("p", None, tr(lang, ev["text"])))
-    summary = {"es": f"Acontecimiento {k} de {len(EVENTS)}: {tr(lang, ev['when'])}, {tr(lang, ev['title'])}. "
+    summary = tr(lang, {"es": f"Acontecimiento {k} de {len(EVENTS)}: {tr(lang, ev['when'])}, {tr(lang, ev['title'])}. "
                      f"Enfoque: {tr(lang, APPROACHES[ev['approach']])}.",
                "pt": f"Acontecimento {k} de {len(EVENTS)}: {tr(lang, ev['when'])}, {tr(lang, ev['title'])}. "
-                     f"Abordagem: {tr(lang, APPROACHES[ev['approach']])}."}[lang]
+                     f"Abordagem: {tr(lang, APPROACHES[ev['approach']])}."})
     return View(summary=summary, parts={"line": _timeline_svg(lang), "main": detail},
                 data={"event": ev["key"], "year": ev["year"], "approach": ev["approach"]})
 
@@ -137,16 +137,16 @@ def bigram_table(p: dict, lang: str) -> View:
     rows = bigram.next_table(CORPUS[lang], word)
     total = sum(c for _, c, _ in rows)
     n_occ = len(bigram.occurrences(CORPUS[lang], word))
-    head = [{"es": "Palabra siguiente", "pt": "Próxima palavra"}[lang], {"es": "Recuento", "pt": "Contagem"}[lang],
-            {"es": "Probabilidad", "pt": "Probabilidade"}[lang], ""]
-    body = [[q(w, lang) if w != STOP else {"es": "«.» (punto)", "pt": "“.” (ponto)"}[lang], c, frac(pr, lang),
+    head = [tr(lang, {"es": "Palabra siguiente", "pt": "Próxima palavra"}), tr(lang, {"es": "Recuento", "pt": "Contagem"}),
+            tr(lang, {"es": "Probabilidad", "pt": "Probabilidade"}), ""]
+    body = [[q(w, lang) if w != STOP else tr(lang, {"es": "«.» (punto)", "pt": "“.” (ponto)"}), c, frac(pr, lang),
              _bar(float(pr), lang)] for w, c, pr in rows]
     body.append([h("strong", None, "Total"), h("strong", None, total), fmt(1 if rows else 0, lang), ""])
-    note = {"es": f"{q(word, lang)} aparece {n_occ} veces; cada recuento se divide entre {total}.",
-            "pt": f"{q(word, lang)} aparece {n_occ} vezes; cada contagem é dividida por {total}."}[lang]
+    note = tr(lang, {"es": f"{q(word, lang)} aparece {n_occ} veces; cada recuento se divide entre {total}.",
+            "pt": f"{q(word, lang)} aparece {n_occ} vezes; cada contagem é dividida por {total}."})
     out = Markup(_corpus_html(lang, word) + h("p", {"class": "aula-readout"}, note) + table(head, body))
     nexts = "; ".join(f"{_w(w, lang)} {c} ({frac(pr, lang)})" for w, c, pr in rows)
-    summary = note + {"es": f" Palabras siguientes: {nexts}.", "pt": f" Próximas palavras: {nexts}."}[lang]
+    summary = note + tr(lang, {"es": f" Palabras siguientes: {nexts}.", "pt": f" Próximas palavras: {nexts}."})
     return View(summary=summary, parts={"main": out},
                 data={"word": word, "occurrences": n_occ, "total": total,
                       "rows": [[w, c, float(pr)] for w, c, pr in rows]})
@@ -164,9 +164,9 @@ def bigram_sampler(p: dict, lang: str) -> View:
     """From the start word, draw each next word with the table's probabilities until a full stop."""
     start = WORDS[p["start"]][lang]
     res = bigram.sample(CORPUS[lang], start, p["seed"], STOP, max_words=bigram.MAX_WORDS)
-    head = [{"es": "Paso", "pt": "Passo"}[lang], {"es": "Anterior", "pt": "Anterior"}[lang],
-            {"es": "Candidatas y probabilidades", "pt": "Candidatas e probabilidades"}[lang],
-            {"es": "Azar u", "pt": "Número sorteado u"}[lang], {"es": "Elegida", "pt": "Escolhida"}[lang]]
+    head = [tr(lang, {"es": "Paso", "pt": "Passo"}), tr(lang, {"es": "Anterior", "pt": "Anterior"}),
+            tr(lang, {"es": "Candidatas y probabilidades", "pt": "Candidatas e probabilidades"}),
+            tr(lang, {"es": "Azar u", "pt": "Número sorteado u"}), tr(lang, {"es": "Elegida", "pt": "Escolhida"})]
     rows = []
     for k, st in enumerate(res["steps"], 1):
         cands = []
@@ -181,23 +181,23 @@ def bigram_sampler(p: dict, lang: str) -> View:
     extra = None
     if not res["ended"]:
         extra = h("p", {"class": "aula-warn"},
-                  {"es": f"Se detiene en {bigram.MAX_WORDS} palabras sin llegar al punto: con solo la palabra anterior, "
+                  tr(lang, {"es": f"Se detiene en {bigram.MAX_WORDS} palabras sin llegar al punto: con solo la palabra anterior, "
                          "el modelo puede dar vueltas (gato → persiguió → al → perro → persiguió…).",
                    "pt": f"Parou em {bigram.MAX_WORDS} palavras sem chegar ao ponto: olhando só a palavra anterior, "
-                         "o modelo pode andar em círculos (gato → perseguiu → o → cachorro → perseguiu…)."}[lang])
+                         "o modelo pode andar em círculos (gato → perseguiu → o → cachorro → perseguiu…)."}))
     out = Markup(sentence + (extra or "") + h("div", {"class": "aula-scroll"}, table(head, rows))
                  + h("p", {"class": "aula-note"}, tr(lang, how)))
-    summary = {"es": f"Desde {q(start, lang)}, tirada {p['seed']}: «{' '.join(res['words'])}», "
+    summary = tr(lang, {"es": f"Desde {q(start, lang)}, tirada {p['seed']}: «{' '.join(res['words'])}», "
                      f"{len(res['steps'])} palabras sorteadas.",
                "pt": f"A partir de {q(start, lang)}, sorteio {p['seed']}: “{' '.join(res['words'])}”, "
-                     f"{len(res['steps'])} palavras sorteadas."}[lang] + (" " + extra_text(res, lang) if extra else "")
+                     f"{len(res['steps'])} palavras sorteadas."}) + (" " + extra_text(res, lang) if extra else "")
     return View(summary=summary, parts={"main": out},
                 data={"words": res["words"], "ended": res["ended"], "draws": [st["u"] for st in res["steps"]]})
 
 
 def extra_text(res: dict, lang: str) -> str:
-    return {"es": f"Se detiene en {bigram.MAX_WORDS} palabras sin llegar al punto.",
-            "pt": f"Parou em {bigram.MAX_WORDS} palavras sem chegar ao ponto."}[lang]
+    return tr(lang, {"es": f"Se detiene en {bigram.MAX_WORDS} palabras sin llegar al punto.",
+            "pt": f"Parou em {bigram.MAX_WORDS} palavras sem chegar ao ponto."})
 
 
 # --- 4. tokenizer: greedy longest match with byte fallback -------------------------------
@@ -246,20 +246,20 @@ def tokenizer(p: dict, lang: str) -> View:
     if cut:
         notes.append(msg("too_long", lang, max=fmt(tok.MAX_CHARS, lang)))
     if bad:
-        notes.append({"es": f"{bad} carácter(es) no válidos se han sustituido por U+FFFD.",
-                      "pt": f"Caracteres inválidos trocados por U+FFFD: {bad}."}[lang])
+        notes.append(tr(lang, {"es": f"{bad} carácter(es) no válidos se han sustituido por U+FFFD.",
+                      "pt": f"Caracteres inválidos trocados por U+FFFD: {bad}."}))
     if len(tokens) > MAX_SHOWN:
-        notes.append({"es": f"Se muestran las primeras {MAX_SHOWN} fichas de {fmt(len(tokens), lang)}.",
-                      "pt": f"Mostramos as primeiras {MAX_SHOWN} fichas de {fmt(len(tokens), lang)}."}[lang])
+        notes.append(tr(lang, {"es": f"Se muestran las primeras {MAX_SHOWN} fichas de {fmt(len(tokens), lang)}.",
+                      "pt": f"Mostramos as primeiras {MAX_SHOWN} fichas de {fmt(len(tokens), lang)}."}))
     if not text:
-        notes.append({"es": "El cuadro está vacío: escribe algo para ver sus tokens.",
-                      "pt": "A caixa está vazia: digite algo para ver os tokens."}[lang])
-    summary = {"es": f"{fmt(len(tokens), lang)} tokens · {fmt(len(text), lang)} caracteres · {fmt(n_bytes, lang)} bytes. "
+        notes.append(tr(lang, {"es": "El cuadro está vacío: escribe algo para ver sus tokens.",
+                      "pt": "A caixa está vazia: digite algo para ver os tokens."}))
+    summary = tr(lang, {"es": f"{fmt(len(tokens), lang)} tokens · {fmt(len(text), lang)} caracteres · {fmt(n_bytes, lang)} bytes. "
                      f"Las fichas grises son bytes sueltos ({fmt(n_byte_tokens, lang)}), con identificadores 0–255; "
                      "un carácter de varios bytes se muestra en hexadecimal.",
                "pt": f"{fmt(len(tokens), lang)} tokens · {fmt(len(text), lang)} caracteres · {fmt(n_bytes, lang)} bytes. "
                      f"As fichas cinza são bytes avulsos ({fmt(n_byte_tokens, lang)}), com identificadores 0–255; "
-                     "um caractere de vários bytes aparece em hexadecimal."}[lang]
+                     "um caractere de vários bytes aparece em hexadecimal."})
     glossed = [t.piece for t in tokens[:MAX_SHOWN] if t.piece in GLOSS and not t.is_byte]
     gloss = [f"{z} = {q(GLOSS[z][lang], lang)}" for z in dict.fromkeys(glossed)]
     out = Markup(h("p", {"class": "aula-readout"}, summary)
@@ -267,7 +267,7 @@ def tokenizer(p: dict, lang: str) -> View:
                  + h("div", {"class": "aula-chips", "dir": "ltr"}, _chips(tokens, lang))
                  + (h("p", {"class": "aula-note"}, " · ".join(gloss)) if gloss else ""))
     first = " · ".join(f"{t.id:02X}" if t.is_byte else tok.visible(t.piece) for t in tokens[:12])
-    said = summary.split(". ")[0] + "." + ({"es": f" Tokens, en orden: {first}", "pt": f" Tokens, em ordem: {first}"}[lang]
+    said = summary.split(". ")[0] + "." + (tr(lang, {"es": f" Tokens, en orden: {first}", "pt": f" Tokens, em ordem: {first}"})
                                           + (" …" if len(tokens) > 12 else ".") if tokens else "")
     return View(summary=" ".join([said] + notes), parts={"main": out},
                 data={"n_tokens": len(tokens), "n_chars": len(text), "n_bytes": n_bytes, "truncated": cut,
@@ -299,42 +299,42 @@ def _first_word(pair, words) -> str:
 def bpe_steps(p: dict, lang: str) -> View:
     """After ``step`` merges: each word's pieces, the pair counts now, the next merge, the vocabulary."""
     st = BPE_STATES[p["step"]]
-    words_t = table([{"es": "Palabra", "pt": "Palavra"}[lang], {"es": "Frecuencia", "pt": "Frequência"}[lang],
-                     {"es": "Fragmentos actuales", "pt": "Fragmentos atuais"}[lang]],
+    words_t = table([tr(lang, {"es": "Palabra", "pt": "Palavra"}), tr(lang, {"es": "Frecuencia", "pt": "Frequência"}),
+                     tr(lang, {"es": "Fragmentos actuales", "pt": "Fragmentos atuais"})],
                     [[w, f, h("code", None, " · ".join(pieces))]
                      for (w, _), (pieces, f) in zip(bpe.CORPUS, st["words"])])
     nxt = st["next"]
     pairs = sorted(st["stats"].items(), key=lambda kv: -kv[1])
-    pairs_t = table([{"es": "Par", "pt": "Par"}[lang], {"es": "Recuento", "pt": "Contagem"}[lang]],
+    pairs_t = table([tr(lang, {"es": "Par", "pt": "Par"}), tr(lang, {"es": "Recuento", "pt": "Contagem"})],
                     [[h("strong", None, _pair(pr)) if pr == nxt else _pair(pr), c] for pr, c in pairs]) if pairs else ""
     if nxt is None:
-        verdict = {"es": "No quedan pares: cada palabra es ya un solo fragmento.",
-                   "pt": "Não sobram pares: cada palavra já é um fragmento só."}[lang]
+        verdict = tr(lang, {"es": "No quedan pares: cada palabra es ya un solo fragmento.",
+                   "pt": "Não sobram pares: cada palavra já é um fragmento só."})
     else:
         c, word = st["stats"][nxt], _first_word(nxt, st["words"])
-        verdict = {"es": f"Siguiente fusión: {_pair(nxt)} → {q(nxt[0] + nxt[1], lang)} ({c} veces).",
-                   "pt": f"Próxima fusão: {_pair(nxt)} → {q(nxt[0] + nxt[1], lang)} ({c} vezes)."}[lang]
+        verdict = tr(lang, {"es": f"Siguiente fusión: {_pair(nxt)} → {q(nxt[0] + nxt[1], lang)} ({c} veces).",
+                   "pt": f"Próxima fusão: {_pair(nxt)} → {q(nxt[0] + nxt[1], lang)} ({c} vezes)."})
         if st["tied"]:
             others = ", ".join(_pair(t) for t in st["tied"])
-            verdict += {"es": f" Empata con {others}; gana el par que aparece antes al leer el corpus en orden "
+            verdict += tr(lang, {"es": f" Empata con {others}; gana el par que aparece antes al leer el corpus en orden "
                               f"(en {q(word, lang)}).",
                         "pt": f" Empata com {others}; vence o par que aparece primeiro ao ler o corpus em ordem "
-                              f"(em {q(word, lang)})."}[lang]
+                              f"(em {q(word, lang)})."})
     done = h("ol", {"class": "aula-merges"},
              [h("li", None, f"{_pair(pr)} → {pr[0] + pr[1]} ({c})") for pr, c in st["merges"]]) if st["merges"] else ""
     n_base = len(st["vocab"]) - len(st["merges"])
     vocab = h("p", None, h("code", None, " ".join(st["vocab"][:n_base])),
               [[" ", h("code", {"class": "aula-new"}, v)] for v in st["vocab"][n_base:]])
-    lab = {"es": ("Fusiones hechas", "Pares adyacentes ahora", "Vocabulario"),
-           "pt": ("Fusões feitas", "Pares adjacentes agora", "Vocabulário")}[lang]
+    lab = tr(lang, {"es": ("Fusiones hechas", "Pares adyacentes ahora", "Vocabulario"),
+           "pt": ("Fusões feitas", "Pares adjacentes agora", "Vocabulário")})
     out = Markup(words_t + h("p", {"class": "aula-readout"}, verdict)
                  + h("div", {"class": "aula-cols"},
                      h("div", None, h("p", {"class": "aula-note"}, lab[1]), pairs_t),
                      h("div", None, h("p", {"class": "aula-note"}, f"{lab[0]}: {len(st['merges'])}"), done))
                  + h("p", {"class": "aula-note"}, f"{lab[2]} ({len(st['vocab'])})") + vocab)
-    summary = {"es": f"{len(st['merges'])} fusiones hechas; vocabulario de {len(st['vocab'])} fragmentos. ",
-               "pt": f"{len(st['merges'])} fusões feitas; vocabulário de {len(st['vocab'])} fragmentos. "}[lang] \
-        + verdict + {"es": " Palabras ahora: ", "pt": " Palavras agora: "}[lang] \
+    summary = tr(lang, {"es": f"{len(st['merges'])} fusiones hechas; vocabulario de {len(st['vocab'])} fragmentos. ",
+               "pt": f"{len(st['merges'])} fusões feitas; vocabulário de {len(st['vocab'])} fragmentos. "}) \
+        + verdict + tr(lang, {"es": " Palabras ahora: ", "pt": " Palavras agora: "}) \
         + "; ".join(" · ".join(pieces) for pieces, _ in st["words"]) + "."
     return View(summary=summary, parts={"main": out},
                 data={"step": p["step"], "merges": ["".join(pr) for pr, _ in st["merges"]],

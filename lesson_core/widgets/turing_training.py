@@ -81,24 +81,24 @@ def train_logits(p: dict, lang: str) -> View:
     head = [T["word"][lang], "logit z", "p", T["slope"][lang] + " ∂L/∂z",
             T["change"][lang] + f" −{fmt(lr, lang)}·∂L/∂z"]
     pc = st["probs"][TRAIN_CORRECT]
-    read = {"es": f"Paso {step}/{STEPS} · p({words[TRAIN_CORRECT]}) = {fmt(pc, lang, 3)} · "
+    read = tr(lang, {"es": f"Paso {step}/{STEPS} · p({words[TRAIN_CORRECT]}) = {fmt(pc, lang, 3)} · "
                   f"pérdida −ln {fmt(pc, lang, 3)} ≈ {fmt(st['loss'], lang, 3)}",
             "pt": f"Passo {step}/{STEPS} · p({words[TRAIN_CORRECT]}) = {fmt(pc, lang, 3)} · "
-                  f"perda −ln {fmt(pc, lang, 3)} ≈ {fmt(st['loss'], lang, 3)}"}[lang]
+                  f"perda −ln {fmt(pc, lang, 3)} ≈ {fmt(st['loss'], lang, 3)}"})
     losses = [s["loss"] for s in run]
-    cap = {"es": f"Pérdida en los pasos 0 a {STEPS} con η = {fmt(lr, lang)}",
-           "pt": f"Perda nos passos 0 a {STEPS} com η = {fmt(lr, lang)}"}[lang]
+    cap = tr(lang, {"es": f"Pérdida en los pasos 0 a {STEPS} con η = {fmt(lr, lang)}",
+           "pt": f"Perda nos passos 0 a {STEPS} com η = {fmt(lr, lang)}"})
     hist_head = [T["step"][lang]] + [f"z({w})" for w in words] + [f"p({words[TRAIN_CORRECT]})", T["loss"][lang]]
     hist = [[s["step"]] + [fmt(z, lang, 2) for z in s["logits"]]
             + [fmt(s["probs"][TRAIN_CORRECT], lang, 3), fmt(s["loss"], lang, 3)] for s in run]
     now = Markup(table(head, rows) + h("p", {"class": "aula-readout"}, read))
     curve = Markup(_sparkline(losses, lang, cap)
-                   + h("details", None, h("summary", None, {"es": "Historial", "pt": "Histórico"}[lang]),
+                   + h("details", None, h("summary", None, tr(lang, {"es": "Historial", "pt": "Histórico"})),
                        h("div", {"class": "aula-scroll"}, table(hist_head, hist))))
     probs = "; ".join(f"p({w}) = {fmt(q, lang, 3)}" for w, q in zip(words, st["probs"]))
-    summary = {"es": f"η = {fmt(lr, lang)}. ", "pt": f"η = {fmt(lr, lang)}. "}[lang] + read + ". " + probs + ". " \
-        + {"es": f"Pérdida al final (paso {STEPS}): {fmt(losses[-1], lang, 3)}.",
-           "pt": f"Perda no fim (passo {STEPS}): {fmt(losses[-1], lang, 3)}."}[lang]
+    summary = tr(lang, {"es": f"η = {fmt(lr, lang)}. ", "pt": f"η = {fmt(lr, lang)}. "}) + read + ". " + probs + ". " \
+        + tr(lang, {"es": f"Pérdida al final (paso {STEPS}): {fmt(losses[-1], lang, 3)}.",
+           "pt": f"Perda no fim (passo {STEPS}): {fmt(losses[-1], lang, 3)}."})
     return View(summary=summary, parts={"now": now, "curve": curve},
                 data={"lr": lr, "step": step, "logits": st["logits"], "probs": st["probs"], "loss": st["loss"],
                       "grad": st["grad"], "losses": losses})
@@ -142,7 +142,7 @@ def _parabola(runs: list[dict], upto: int, lang: str) -> Markup:
                h("path", {"d": curve, "class": "aula-line", "fill": "none", "stroke": "currentColor", "stroke-opacity": "0.5"}),
                h("path", {"d": path, "class": "aula-line aula-line-path", "fill": "none", **paint(stroke=RED)}),
                h("path", {"d": dots, "class": "aula-dots", **{**DOTS, "stroke": None}, **paint(stroke=RED)}),
-               label={"es": "Pérdida (2w − 3)² y los pasos dados", "pt": "Perda (2w − 3)² e os passos dados"}[lang])
+               label=tr(lang, {"es": "Pérdida (2w − 3)² y los pasos dados", "pt": "Perda (2w − 3)² e os passos dados"}))
 
 
 def _derivation(st: dict, lang: str) -> Markup:
@@ -182,28 +182,28 @@ def chain_rule(p: dict, lang: str) -> View:
     crossed = any((a - tg.W_MIN) * (b - tg.W_MIN) < 0 for a, b in zip(ws[:step], ws[1: step + 1]))
     rose = any(tg.chain_loss(b) > tg.chain_loss(a) for a, b in zip(ws[:step], ws[1: step + 1]))
     if step == 0:
-        verdict = {"es": "Todavía no hay pasos: w = 0, error −3, pérdida 9.",
-                   "pt": "Ainda não há passos: w = 0, erro −3, perda 9."}[lang]
+        verdict = tr(lang, {"es": "Todavía no hay pasos: w = 0, error −3, pérdida 9.",
+                   "pt": "Ainda não há passos: w = 0, erro −3, perda 9."})
     elif rose:
-        verdict = {"es": "El paso es demasiado grande: w salta al otro lado de 1,5 y la pérdida sube.",
-                   "pt": "O passo é grande demais: w pula para o outro lado de 1,5 e a perda sobe."}[lang]
+        verdict = tr(lang, {"es": "El paso es demasiado grande: w salta al otro lado de 1,5 y la pérdida sube.",
+                   "pt": "O passo é grande demais: w pula para o outro lado de 1,5 e a perda sobe."})
     elif crossed:
-        verdict = {"es": "w salta al otro lado de 1,5, pero cada salto es menor: la pérdida baja igualmente.",
-                   "pt": "w pula para o outro lado de 1,5, mas cada salto é menor: a perda cai mesmo assim."}[lang]
+        verdict = tr(lang, {"es": "w salta al otro lado de 1,5, pero cada salto es menor: la pérdida baja igualmente.",
+                   "pt": "w pula para o outro lado de 1,5, mas cada salto é menor: a perda cai mesmo assim."})
     else:
-        verdict = {"es": "w se acerca a 1,5 sin pasarse y la pérdida baja en cada paso.",
-                   "pt": "w se aproxima de 1,5 sem passar do ponto e a perda cai a cada passo."}[lang]
-    head = {"es": f"Paso {step}/{CHAIN_STEPS}: w = {fmt(w, lang, 3)}, pérdida {fmt(tg.chain_loss(w), lang, 3)}. "
+        verdict = tr(lang, {"es": "w se acerca a 1,5 sin pasarse y la pérdida baja en cada paso.",
+                   "pt": "w se aproxima de 1,5 sem passar do ponto e a perda cai a cada passo."})
+    head = tr(lang, {"es": f"Paso {step}/{CHAIN_STEPS}: w = {fmt(w, lang, 3)}, pérdida {fmt(tg.chain_loss(w), lang, 3)}. "
                   f"El siguiente paso:",
             "pt": f"Passo {step}/{CHAIN_STEPS}: w = {fmt(w, lang, 3)}, perda {fmt(tg.chain_loss(w), lang, 3)}. "
-                  f"O próximo passo:"}[lang]
+                  f"O próximo passo:"})
     body = Markup(_parabola(runs, step, lang) + h("p", {"class": "aula-readout"}, head) + _derivation(nxt, lang)
                   + h("p", {"class": "aula-readout"}, verdict))
-    said = head[:-len({"es": " El siguiente paso:", "pt": " O próximo passo:"}[lang])] + {
+    said = head[:-len(tr(lang, {"es": " El siguiente paso:", "pt": " O próximo passo:"}))] + tr(lang, {
         "es": f" Con η = {fmt(eta, lang)}, el siguiente paso lleva w a {fmt(nxt['w_next'], lang, 3)} "
               f"(pérdida {fmt(nxt['loss_next'], lang, 3)}). ",
         "pt": f" Com η = {fmt(eta, lang)}, o próximo passo leva w a {fmt(nxt['w_next'], lang, 3)} "
-              f"(perda {fmt(nxt['loss_next'], lang, 3)}). "}[lang] + verdict
+              f"(perda {fmt(nxt['loss_next'], lang, 3)}). "}) + verdict
     return View(summary=said, parts={"main": body},
                 data={"eta": eta, "step": step, "w": w, "loss": tg.chain_loss(w), "ws": ws[: step + 1],
                       "crossed": crossed, "loss_rose": rose, "next": nxt})

@@ -63,8 +63,8 @@ def _block_svg(active: str, lang: str) -> Markup:
     stack = h("g", {**_part_attrs("stack", active, names["stack"]), "fill-opacity": "0.12"},
               h("rect", {"x": 60, "y": 112, "width": 310, "height": 340, "rx": 10, "stroke-dasharray": "6 4",
                          **paint(fill=GOLD if active == "stack" else "none")}))
-    label = {"es": "Diagrama de una capa del Transformer; parte seleccionada: ",
-             "pt": "Diagrama de uma camada do Transformer; parte selecionada: "}[lang]
+    label = tr(lang, {"es": "Diagrama de una capa del Transformer; parte seleccionada: ",
+             "pt": "Diagrama de uma camada do Transformer; parte selecionada: "})
     return svg(400, 510, h("path", {"d": flow + skips, **paint(stroke=GREY), "fill": "none", "stroke-width": 1.5}),
                h("g", {**paint(fill=PAPER, stroke=GREY), "stroke-width": 1.2}, stack, boxes),
                h("g", {"class": "aula-note", "text-anchor": "middle", "pointer-events": "none"}, labels),
@@ -103,15 +103,15 @@ def layer_norm(p: dict, lang: str) -> View:
     x1, x2 = p["x1"], p["x2"]
     (d1, d2), (y1, y2) = s["devs"], s["normalized"]
     par = lambda x: f"({f(x)})" if x < 0 else f(x)  # noqa: E731
-    sd = {"es": "desviación típica", "pt": "desvio padrão"}[lang]
+    sd = tr(lang, {"es": "desviación típica", "pt": "desvio padrão"})
     eps = fmt(s["eps"], lang, 5)
     steps = [
-        ({"es": "media", "pt": "média"}[lang], f"({par(x1)} + {par(x2)}) / 2 = {f(s['mean'])}"),
-        ({"es": "desviaciones", "pt": "desvios"}[lang],
+        (tr(lang, {"es": "media", "pt": "média"}), f"({par(x1)} + {par(x2)}) / 2 = {f(s['mean'])}"),
+        (tr(lang, {"es": "desviaciones", "pt": "desvios"}),
          f"{par(x1)} − {par(s['mean'])} = {f(d1)};  {par(x2)} − {par(s['mean'])} = {f(d2)}"),
-        ({"es": "varianza", "pt": "variância"}[lang], f"({par(d1)}² + {par(d2)}²) / 2 = {f(s['var'])}"),
+        (tr(lang, {"es": "varianza", "pt": "variância"}), f"({par(d1)}² + {par(d2)}²) / 2 = {f(s['var'])}"),
         (sd, f"√({f(s['var'])} + ε) = √({f(s['var'])} + {eps}) = {f(s['std'], 6)}"),
-        ({"es": "normalizados", "pt": "normalizados"}[lang],
+        (tr(lang, {"es": "normalizados", "pt": "normalizados"}),
          f"{par(d1)} / {f(s['std'], 6)} = {f(y1, 6)};  {par(d2)} / {f(s['std'], 6)} = {f(y2, 6)}"),
     ]
     items = [h("li", None, h("strong", None, name + ": "), expr) for name, expr in steps]
@@ -152,7 +152,7 @@ def word_order(p: dict, lang: str) -> View:
                 for t, x, o in zip(run_["ids"], run_["xs"], run_["outputs"])]
         head = ["", ({"es": "entrada: rasgos + posición", "pt": "entrada: características + posição"} if p["pos"] else
                      {"es": "entrada: 4 rasgos", "pt": "entrada: 4 características"})[lang],
-                {"es": "salida de la cabeza A", "pt": "saída da cabeça A"}[lang]]
+                tr(lang, {"es": "salida de la cabeza A", "pt": "saída da cabeça A"})]
         blocks.append(table(head, rows, cls="aula-table", caption=q(sentence, lang)))
     dog = word("dog")
     if res["same"]:
@@ -164,7 +164,7 @@ def word_order(p: dict, lang: str) -> View:
     dogs = [r["dog"] for r in res["runs"]]
     body = Markup("".join(blocks) + _order_plane(dogs, lang)
                   + h("p", {"class": "aula-readout"}, tr(lang, verdict)))
-    outs = {"es": "Salidas de «{d}»: {a} y {b}. ", "pt": "Saídas de “{d}”: {a} e {b}. "}[lang].format(
+    outs = tr(lang, {"es": "Salidas de «{d}»: {a} y {b}. ", "pt": "Saídas de “{d}”: {a} e {b}. "}).format(
         d=dog, a=fmt_vec(dogs[0], lang), b=fmt_vec(dogs[1], lang))
     return View(summary=outs + tr(lang, verdict), parts={"main": body}, data={"pos": p["pos"], "dog_outputs": dogs, "gap": res["gap"], "same": res["same"]})
 
@@ -219,9 +219,9 @@ def attn_formula(p: dict, lang: str) -> View:
                   + h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-matrix"))
                   + (h("p", {"class": "aula-note"}, tr(lang, note)) if p["mask"] and pid == "S" else ""))
     last = rows[-1]
-    summary = tr(lang, text) + " " + {"es": "Con máscara causal. " if p["mask"] else "Sin máscara. ",
-                                      "pt": "Com máscara causal. " if p["mask"] else "Sem máscara. "}[lang] \
-        + {"es": "Última fila, ", "pt": "Última linha, "}[lang] + f"{last[0]}: " \
+    summary = tr(lang, text) + " " + tr(lang, {"es": "Con máscara causal. " if p["mask"] else "Sin máscara. ",
+                                      "pt": "Com máscara causal. " if p["mask"] else "Sem máscara. "}) \
+        + tr(lang, {"es": "Última fila, ", "pt": "Última linha, "}) + f"{last[0]}: " \
         + "; ".join(f"{c} {x}" for c, x in zip(head[1:], last[1:])) + "."
     return View(summary=summary, parts={"main": body}, data={"piece": pid, "mask": p["mask"], "d_k": res["d"]})
 

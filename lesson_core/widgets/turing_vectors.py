@@ -80,10 +80,10 @@ def emb_table(p: dict, lang: str) -> View:
     """Every word's 8 hand-labelled numbers; the chosen word's row as bars."""
     word = p["word"]
     vec = dv.VECTORS[word]
-    head = [{"es": "palabra", "pt": "palavra"}[lang]] + [names[lang] for _, names in dv.DIMS]
+    head = [tr(lang, {"es": "palabra", "pt": "palavra"})] + [names[lang] for _, names in dv.DIMS]
     rows = [[dv.label(w, lang)] + [fmt(v, lang, 2) for v in dv.VECTORS[w]] for w in dv.WORD_IDS]
     full = h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-emb-table"))
-    text = {"es": f"Fila de «{dv.label(word, lang)}»: ", "pt": f"Linha de “{dv.label(word, lang)}”: "}[lang]
+    text = tr(lang, {"es": f"Fila de «{dv.label(word, lang)}»: ", "pt": f"Linha de “{dv.label(word, lang)}”: "})
     row = Markup(h("p", {"class": "aula-readout"}, text + fmt_vec(vec, lang)) + _bars(vec, lang))
     named = "; ".join(f"{names[lang]} {fmt(v, lang, 2)}" for v, (_, names) in zip(vec, dv.DIMS))
     return View(summary=text + named + ".", parts={"table": full, "row": row},
@@ -150,12 +150,12 @@ def emb_3d(p: dict, lang: str) -> View:
                                       "class": "aula-dot"}),
               h("text", {"x": num(spots[k][0]), "y": num(spots[k][1])}, dv.label(dv.WORD_IDS[k], lang)))
             for k in order]
-    label = {"es": "Vista 3D de las palabras sobre los ejes ", "pt": "Vista 3D das palavras nos eixos "}[lang]
+    label = tr(lang, {"es": "Vista 3D de las palabras sobre los ejes ", "pt": "Vista 3D das palavras nos eixos "})
     fig = svg(W, H, h("path", {"d": edges, "class": "aula-grid", **paint(stroke=GRID), "fill": "none"}),
               axis_marks, h("g", {"class": "aula-tick"}, dots),
               label=label + ", ".join(tr(lang, dv.DIMS[i][1]) for i in idx))
-    turn = {"es": "Vista 3D: gírala con las flechas del teclado o arrastrando",
-            "pt": "Vista 3D: gire com as setas do teclado ou arrastando"}[lang]
+    turn = tr(lang, {"es": "Vista 3D: gírala con las flechas del teclado o arrastrando",
+            "pt": "Vista 3D: gire com as setas do teclado ou arrastando"})
     view = h("div", {"class": "aula-drag3d", "data-drag-x": "yaw", "data-drag-y": "pitch", "data-unit": "0.5",
                      "data-key-step": "5", "tabindex": "0", "role": "application", "aria-label": turn}, fig)
     tops = []
@@ -163,8 +163,8 @@ def emb_3d(p: dict, lang: str) -> View:
         best = sorted(dv.WORD_IDS, key=lambda w: -dv.VECTORS[w][i])[:3]
         tops.append(tr(lang, dv.DIMS[i][1]) + ": " + ", ".join(f"{dv.label(w, lang)} {fmt(dv.VECTORS[w][i], lang, 2)}"
                                                             for w in best))
-    summary = {"es": f"Giro {fmt(p['yaw'], lang)}°, inclinación {fmt(p['pitch'], lang)}°. Más altas en cada eje: ",
-               "pt": f"Giro {fmt(p['yaw'], lang)}°, inclinação {fmt(p['pitch'], lang)}°. Mais altas em cada eixo: "}[lang] \
+    summary = tr(lang, {"es": f"Giro {fmt(p['yaw'], lang)}°, inclinación {fmt(p['pitch'], lang)}°. Más altas en cada eje: ",
+               "pt": f"Giro {fmt(p['yaw'], lang)}°, inclinação {fmt(p['pitch'], lang)}°. Mais altas em cada eixo: "}) \
         + "; ".join(tops) + "."
     return View(summary=summary, parts={"main": view},
                 data={"axes": axes, "yaw": p["yaw"], "pitch": p["pitch"],
@@ -196,16 +196,16 @@ def _plane(a: list[float], b: list[float], lang: str) -> Markup:
     for vec, colour, name, (px, py) in ((a, GOLD, "a", ("ax", "ay")), (b, BLUE, "b", ("bx", "by"))):
         tx, ty = O + U * vec[0], O - U * vec[1]
         items.append(arrow(O, O, tx, ty, colour, f"aula-arrow aula-arrow-{name}"))
-        move = {"es": f"Punta de {name} = {fmt_vec(vec, lang)}: muévela con las flechas del teclado o arrastrando",
-                "pt": f"Ponta de {name} = {fmt_vec(vec, lang)}: mova com as setas do teclado ou arrastando"}[lang]
+        move = tr(lang, {"es": f"Punta de {name} = {fmt_vec(vec, lang)}: muévela con las flechas del teclado o arrastrando",
+                "pt": f"Ponta de {name} = {fmt_vec(vec, lang)}: mova com as setas do teclado ou arrastando"})
         items.append(h("circle", {"cx": num(tx), "cy": num(ty), "r": 12, "class": "aula-handle",
                                   **paint(fill=colour, stroke=colour), "fill-opacity": "0.25",
                                   "data-drag-x": px, "data-drag-y": py, "data-x0": num(O), "data-y0": num(O),
                                   "data-unit": num(U), "data-key-step": "0.5", "tabindex": "0",
                                   "role": "application", "aria-label": move}))
         items.append(h("text", {"x": num(tx + 10), "y": num(ty - 8), "class": "aula-note"}, name))
-    label = {"es": f"Flechas a = {fmt_vec(a, lang)} y b = {fmt_vec(b, lang)}",
-             "pt": f"Setas a = {fmt_vec(a, lang)} e b = {fmt_vec(b, lang)}"}[lang]
+    label = tr(lang, {"es": f"Flechas a = {fmt_vec(a, lang)} y b = {fmt_vec(b, lang)}",
+             "pt": f"Setas a = {fmt_vec(a, lang)} e b = {fmt_vec(b, lang)}"})
     return svg(W, W, items, label=label)
 
 
@@ -264,13 +264,13 @@ def vec_pythagoras(p: dict, lang: str) -> View:
                                "class": "aula-tri"}),
               h("path", {"d": inner, **paint(fill=GOLD, stroke=GOLD), "fill-opacity": "0.6", "class": "aula-inner"}),
               h("g", {"class": "aula-note"}, labels),
-              label={"es": f"Cuadrado de lado {fmt(a + b, lang)} con cuatro triángulos de catetos {fmt(a, lang)} y {fmt(b, lang)}",
-                     "pt": f"Quadrado de lado {fmt(a + b, lang)} com quatro triângulos de catetos {fmt(a, lang)} e {fmt(b, lang)}"}[lang])
+              label=tr(lang, {"es": f"Cuadrado de lado {fmt(a + b, lang)} con cuatro triángulos de catetos {fmt(a, lang)} y {fmt(b, lang)}",
+                     "pt": f"Quadrado de lado {fmt(a + b, lang)} com quatro triângulos de catetos {fmt(a, lang)} e {fmt(b, lang)}"}))
     n = lambda x: fmt(x, lang)  # noqa: E731
     steps = [
-        {"es": "Área grande", "pt": "Área grande"}[lang] + f": ({n(a)} + {n(b)})² = {n(g['big'])}",
-        {"es": "Cuatro triángulos", "pt": "Quatro triângulos"}[lang] + f": 4 · ({n(a)}·{n(b)}/2) = {n(g['four'])}",
-        {"es": "Cuadrado dorado", "pt": "Quadrado dourado"}[lang] + f": {n(g['big'])} − {n(g['four'])} = {n(g['inner_area'])}"
+        tr(lang, {"es": "Área grande", "pt": "Área grande"}) + f": ({n(a)} + {n(b)})² = {n(g['big'])}",
+        tr(lang, {"es": "Cuatro triángulos", "pt": "Quatro triângulos"}) + f": 4 · ({n(a)}·{n(b)}/2) = {n(g['four'])}",
+        tr(lang, {"es": "Cuadrado dorado", "pt": "Quadrado dourado"}) + f": {n(g['big'])} − {n(g['four'])} = {n(g['inner_area'])}"
         + f" = {n(a)}² + {n(b)}²",
         f"c = √{n(g['inner_area'])} = {n(g['c'])}",
     ]
@@ -296,13 +296,13 @@ def emb_nearest(p: dict, lang: str) -> View:
     """Every other word ranked by cosine similarity over all 8 numbers."""
     word = p["word"]
     ranking = vx.nearest(word, dv.VECTORS)
-    head = {"es": f"Similitud coseno con «{dv.label(word, lang)}», con los 8 números:",
-            "pt": f"Similaridade de cosseno com “{dv.label(word, lang)}”, com os 8 números:"}[lang]
+    head = tr(lang, {"es": f"Similitud coseno con «{dv.label(word, lang)}», con los 8 números:",
+            "pt": f"Similaridade de cosseno com “{dv.label(word, lang)}”, com os 8 números:"})
     body = Markup(h("p", {"class": "aula-readout"}, head) + _ranking(ranking, lang))
     near = "; ".join(f"{dv.label(w, lang)} {fmt(c, lang, 3)}" for w, c in ranking[:5])
     last = ranking[-1]
-    summary = head + " " + near + {"es": f"… La más lejana: {dv.label(last[0], lang)} {fmt(last[1], lang, 3)}.",
-                                   "pt": f"… A mais distante: {dv.label(last[0], lang)} {fmt(last[1], lang, 3)}."}[lang]
+    summary = head + " " + near + tr(lang, {"es": f"… La más lejana: {dv.label(last[0], lang)} {fmt(last[1], lang, 3)}.",
+                                   "pt": f"… A mais distante: {dv.label(last[0], lang)} {fmt(last[1], lang, 3)}."})
     return View(summary=summary, parts={"main": body}, data={"word": word, "ranking": [[w, c] for w, c in ranking]})
 
 
@@ -328,8 +328,8 @@ def emb_analogy(p: dict, lang: str) -> View:
         best = None
     else:
         best = res["ranking"][0][0]
-        say = {"es": f"Palabra más cercana (sin contar {L(a)}, {L(b)} ni {L(c)}): «{L(best)}».",
-               "pt": f"Palavra mais próxima (sem contar {L(a)}, {L(b)} nem {L(c)}): “{L(best)}”."}[lang]
+        say = tr(lang, {"es": f"Palabra más cercana (sin contar {L(a)}, {L(b)} ni {L(c)}): «{L(best)}».",
+               "pt": f"Palavra mais próxima (sem contar {L(a)}, {L(b)} nem {L(c)}): “{L(best)}”."})
         tail = Markup(h("p", {"class": "aula-readout"}, say) + _ranking(res["ranking"], lang))
     summary = f"{L(a)} − {L(b)} + {L(c)} = {fmt_vec(res['vector'], lang)}. " + (
         tr(lang, T["no_dir"]) if best is None else say + " " + "; ".join(

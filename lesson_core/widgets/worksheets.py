@@ -264,7 +264,7 @@ def _said(chapter: str, n: int, show: str, lang: str) -> str:
     """The widget's summary for screen readers: which sheet is shown, and its first exercise."""
     exercises = ws.variant(chapter, n)
     first, answer = WORDING[exercises[0]["kind"]](exercises[0]["given"], exercises[0]["answer"], lang)
-    count = {"es": f"{len(exercises)} ejercicios", "pt": f"{len(exercises)} exercícios"}[lang]
+    count = tr(lang, {"es": f"{len(exercises)} ejercicios", "pt": f"{len(exercises)} exercícios"})
     said = f"{tr(lang, SHEET)}: {tr(lang, CHAPTER_TITLES[chapter])}, {tr(lang, VARIANT).lower()} {n}, {count} " \
            f"({tr(lang, dict(SHOW_OPTS)[show]).lower()}). 1. {first}"
     return said + (f" {tr(lang, KEY)}: {answer}" if show != "sheet" else "")
