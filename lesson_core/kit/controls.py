@@ -262,7 +262,7 @@ class Number(Control):
         out = super().spec(lang)
         out.update(min=self.min, max=self.max, integer=self.integer, msgs={
             "empty": msg("empty", lang), "not_number": msg("not_number", lang),
-            "ambiguous": msg("ambiguous", lang),
+            "ambiguous": msg("ambiguous", lang), "read_as": msg("read_as", lang, value="{value}"),
             "not_integer": msg("not_integer", lang), "not_finite": msg("not_finite", lang),
             "too_small": msg("too_small", lang, min=fmt(self.min, lang)),
             "too_large": msg("too_large", lang, max=fmt(self.max, lang)),
