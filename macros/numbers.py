@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import re
 
-from lesson_core.kit.fmt import DEC_MARK
+from lesson_core.kit.fmt import DEC_MARK, mark_decimals
 
 _TAG = re.compile(r"(<[^>]*>)")
 _MN_COMMA = re.compile(r"(<mn>[0-9\u202f]*[0-9]),(?=[0-9])")
-_PROSE_COMMA = re.compile(r"(?<=[0-9]),(?=[0-9])")
 _SKIP = {"code", "pre", "script", "style", "math", "kbd", "samp", "textarea"}
 _NAME = re.compile(r"<\s*(/?)\s*([a-zA-Z][a-zA-Z0-9-]*)")
 
@@ -37,7 +36,7 @@ def mark_decimal_commas(html_text: str) -> str:
                 depth = max(0, depth + (-1 if m.group(1) else 1))
             out.append(piece)
         elif depth == 0 and "," in piece:
-            out.append(_PROSE_COMMA.sub(DEC_MARK + ",", piece))
+            out.append(mark_decimals(piece, "es"))
         else:
             out.append(piece)
     return "".join(out)

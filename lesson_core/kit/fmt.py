@@ -22,14 +22,25 @@ Examples::
 from __future__ import annotations
 
 import math
+import re
 
-__all__ = ["LANGS", "DEC_MARK", "fmt", "fmt_upto", "fmt_int", "fmt_pct", "fmt_sci", "plain", "tr", "check_lang"]
+__all__ = ["LANGS", "DEC_MARK", "fmt", "fmt_upto", "fmt_int", "fmt_pct", "fmt_sci", "mark_decimals", "plain", "tr",
+           "check_lang"]
 
 LANGS = ("es", "pt")
 NNBSP = "\u202f"
 MINUS = "\u2212"
 DEC_MARK = "\u2060"  # WORD JOINER before a Spanish decimal comma: invisible, and unambiguous
 DECIMAL = {"es": DEC_MARK + ",", "pt": ","}
+
+
+_TYPED_DECIMAL = re.compile(r"(?<=[0-9]),(?=[0-9])")
+
+
+def mark_decimals(text: str, lang: str) -> str:
+    """Decimal commas typed in a text ("1,3 mil millones"), marked like fmt's in Spanish. In Spanish a
+    comma between two digits is decimal (a list comma takes a space after it)."""
+    return _TYPED_DECIMAL.sub(DECIMAL[lang], text) if check_lang(lang) == "es" else text
 
 
 def plain(text: str) -> str:
