@@ -436,6 +436,11 @@
     timings: timings,
     // hooks for teacher.js (shared links, progress): read a widget's values, set several and update once
     read: readValues,
+    // a field's value as read, written as the reader writes numbers (a typed number), or as typed
+    fieldText: function (input) {
+      var r = isNumberField(input) && readTyped(input.value, numbers.convention());
+      return r && !r.error ? numbers.field(typedText(r.value)) : input.value;
+    },
     set: function (w, values) {
       Object.keys(values).forEach(function (name) {
         w.querySelectorAll('[data-param="' + name + '"]').forEach(function (input) { setInput(input, values[name]); });
