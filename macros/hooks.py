@@ -157,6 +157,8 @@ def on_page_content(html_text: str, page, config, files):
         def report(message):
             return authoring.author_error(True, page, message, inline=True)
     html_text = _m("mathml").render_page_math(html_text, page.file.src_path, source, report)
+    if _m("chrome").config_lang(config) == "es":  # the decimal commas authors typed, marked like fmt's
+        html_text = _m("numbers").mark_decimal_commas(html_text)
     return authoring.unstash(html_text, page)
 
 

@@ -94,7 +94,7 @@ class Control:
 @dataclass
 class Choice(Control):
     """One of a few options. ``options`` is a list of ``(value, label)``;
-    a label is a string or ``{"es": ..., "pt": ...}``. ``style`` is "select"
+    a label is a string, ``{"es": ..., "pt": ...}`` or a number (shown with ``fmt``). ``style`` is "select"
     or "buttons" (a row of radio buttons)."""
 
     options: Sequence[tuple[Any, Any]] = ()
@@ -110,6 +110,8 @@ class Choice(Control):
         return [v for v, _ in self.options]
 
     def _opt_label(self, label: Any, lang: str) -> str:
+        if isinstance(label, (int, float)) and not isinstance(label, bool):
+            return fmt(label, lang)  # a number, written as the reader writes numbers
         return tr(lang, label) if isinstance(label, dict) else str(label)
 
     def html(self, lang: str, value: Any, uid: str) -> Markup:
@@ -262,7 +264,7 @@ class Number(Control):
         out = super().spec(lang)
         out.update(min=self.min, max=self.max, integer=self.integer, msgs={
             "empty": msg("empty", lang), "not_number": msg("not_number", lang),
-            "ambiguous": msg("ambiguous", lang),
+            "ambiguous": msg("ambiguous", lang), "read_as": msg("read_as", lang, value="{value}"),
             "not_integer": msg("not_integer", lang), "not_finite": msg("not_finite", lang),
             "too_small": msg("too_small", lang, min=fmt(self.min, lang)),
             "too_large": msg("too_large", lang, max=fmt(self.max, lang)),
