@@ -23,7 +23,9 @@ from .html import Markup, h
 from .messages import ParamError, msg
 from .numtext import SPACES, NumberTextError, read_number, typed
 
-__all__ = ["Control", "Choice", "Range", "Toggle", "Number", "Text", "canon_number"]
+__all__ = ["Control", "Choice", "Range", "Toggle", "Number", "Text", "canon_number", "KINDS"]
+
+KINDS = ("choice", "range", "toggle", "number", "text")  # what the page's bridge reads (spec()["kind"])
 
 
 def canon_number(x: float | int) -> str:
@@ -79,6 +81,25 @@ class Control:
     def values(self) -> list:
         """Every value of a discrete control, in display order."""
         return []
+
+    def default_problem(self) -> str | None:
+        """Why the declared default cannot be this control's value (an author's mistake), or None."""
+        try:
+            value = self.parse(self.default)
+        except ParamError as err:
+            return (f"{type(self).__name__} {self.name!r}: the default {self.default!r} is refused "
+                    f"(readers would read: {err.text['es']}); {self._choices()}")
+        if self.discrete and self.canon(value) not in {self.canon(v) for v in self.values()}:
+            return f"{type(self).__name__} {self.name!r}: the default {self.default!r} is not one of its values; {self._choices()}"
+        return None
+
+    def _choices(self) -> str:
+        shown = [self.canon(v) for v in self.values()]
+        if not shown:
+            return "give a default it accepts"
+        listed = ", ".join(shown[:3]) + (", ..., " + shown[-1] if len(shown) > 4 else
+                                        "".join(", " + s for s in shown[3:]))
+        return f"make it one of {listed}"
 
     def spec(self, lang: str) -> dict:
         """What the browser needs to read this control (no lesson arithmetic)."""
