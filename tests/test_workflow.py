@@ -90,7 +90,9 @@ def test_one_build_for_the_tests_and_one_for_publishing(flow):
     runs = "\n".join(s.get("run", "") for _, s in steps(flow))
     assert runs.count("mkdocs build") == 1          # the Pages build, with the repository's address
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "AULA_BUILT_SITE=site bash scripts/test.sh" in ci   # the tests reuse setup's build
+    assert "bash scripts/setup.sh" in ci and "bash scripts/test.sh" in ci   # setup builds site/, then the tests
+    reuse = [s for n, s in steps(flow) if s.get("run", "").strip() == "bash .ci/run"]
+    assert reuse and all(s.get("env", {}).get("AULA_BUILT_SITE") == "site" for s in reuse)  # ...reuse that build
     uploads = [n for n, s in steps(flow) if s.get("uses", "").startswith("actions/upload-pages-artifact@")]
     assert uploads == ["build"]
 
