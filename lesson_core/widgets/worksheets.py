@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..classroom import worksheets as ws
 from ..kit.controls import Choice, Range
 from ..kit.fmt import fmt, tr
-from ..kit.html import Markup, h
+from ..kit.html import Markup, h, text_of
 from ..kit.registry import View, widget
 from ..kit.svgkit import fmt_vec
 
@@ -107,7 +107,8 @@ def _bigram(g: dict, a: dict, lang: str) -> tuple:
 
 
 def _bpe(g: dict, a: dict, lang: str) -> tuple:
-    words = ", ".join(f"{word}×{c}" for word, c in g["words"])
+    a = a[lang]
+    words = ", ".join(f"{word}×{c}" for word, c in g["words"][lang])
     st = _t(lang, f"Vocabulario con recuentos: {words}. Empezando por letras sueltas, cuenta cada par de letras "
                   "vecinas (multiplicado por el recuento de la palabra). ¿Qué par se fusiona primero, con qué "
                   "recuento, y cómo quedan las palabras? (Si hay empate, gana el par que aparece antes.)",
@@ -266,7 +267,7 @@ def _said(chapter: str, n: int, show: str, lang: str) -> str:
     first, answer = WORDING[exercises[0]["kind"]](exercises[0]["given"], exercises[0]["answer"], lang)
     count = tr(lang, {"es": f"{len(exercises)} ejercicios", "pt": f"{len(exercises)} exercícios"})
     said = f"{tr(lang, SHEET)}: {tr(lang, CHAPTER_TITLES[chapter])}, {tr(lang, VARIANT).lower()} {n}, {count} " \
-           f"({tr(lang, dict(SHOW_OPTS)[show]).lower()}). 1. {first}"
+           f"({tr(lang, dict(SHOW_OPTS)[show]).lower()}). 1. {text_of(first)}"
     return said + (f" {tr(lang, KEY)}: {answer}" if show != "sheet" else "")
 
 
