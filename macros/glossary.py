@@ -191,6 +191,22 @@ TERMS: list[tuple[str, dict, str, dict]] = [
     ("diffusion", {"es": ["difusión"], "pt": ["difusão"]}, "diffusion model",
      {"es": "Modelo que genera imágenes quitando ruido paso a paso.",
       "pt": "Modelo que gera imagens tirando ruído passo a passo."}),
+    ("standard-deviation", {"es": ["desviación estándar"], "pt": ["desvio padrão"]}, "standard deviation",
+     {"es": "La raíz cuadrada de la varianza: la distancia típica de los valores a su media.",
+      "pt": "A raiz quadrada da variância: a distância típica dos valores até a média."}),
+    ("count-model", {"es": ["modelo de recuentos"], "pt": ["modelo de contagens"]}, "bigram model",
+     {"es": "Modelo que predice la palabra siguiente contando qué palabra siguió a la anterior en el corpus; "
+            "también se llama modelo de bigramas, porque solo mira pares de palabras vecinas.",
+      "pt": "Modelo que prevê a próxima palavra contando que palavra veio depois da anterior no corpus; "
+            "também se chama modelo de bigramas, porque só olha pares de palavras vizinhas."}),
+    ("seed", {"es": ["semilla"], "pt": ["semente"]}, "random seed",
+     {"es": "El número que fija un sorteo: la misma semilla da siempre el mismo resultado.",
+      "pt": "O número que fixa um sorteio: a mesma semente dá sempre o mesmo resultado."}),
+    ("validation-text", {"es": ["texto de validación"], "pt": ["texto de validação"]}, "validation set",
+     {"es": "Parte del texto que se deja aparte antes de entrenar y que el modelo nunca ve: su pérdida dice si el "
+            "modelo generaliza o memoriza.",
+      "pt": "Parte do texto deixada de lado antes do treinamento, que o modelo nunca vê: a perda nela diz se o modelo "
+            "generaliza ou decora."}),
     ("variance", {"es": ["varianza"], "pt": ["variância"]}, "variance",
      {"es": "La media de los cuadrados de las distancias a la media: cuánto se dispersan los valores.",
       "pt": "A média dos quadrados das distâncias à média: o quanto os valores se espalham."}),
@@ -201,6 +217,20 @@ TERMS: list[tuple[str, dict, str, dict]] = [
      {"es": "Difusión hecha sobre un resumen comprimido de la imagen en vez de sobre sus píxeles.",
       "pt": "Difusão feita sobre um resumo comprimido da imagem em vez de sobre os pixels."}),
 ]
+
+# The variants each term replaces, per language: no lesson, widget string, guide or worksheet may use
+# them (tests/test_language.py), except inside quotes that discuss the word itself («…», “…”).
+REPLACES: dict[str, dict[str, list[str]]] = {
+    "imitation-game": {"es": ["juego de imitación"], "pt": ["jogo de imitação"]},
+    "weighted-mean": {"es": ["media pesada"], "pt": ["média pesada"]},
+    "standard-deviation": {"es": ["desviación típica"], "pt": ["desvio-padrão"]},
+    "learning-rate": {"es": ["ritmo de aprendizaje"], "pt": ["taxa de aprendizagem", "ritmo de aprendizado"]},
+    "training": {"es": [], "pt": ["treino"]},
+    "logit": {"es": [], "pt": ["pontuação crua"]},
+    "validation-text": {"es": ["texto reservado", "texto apartado"], "pt": ["texto reservado", "texto separado"]},
+    "seed": {"es": ["número de sorteo"], "pt": ["número de sorteio", "sorteio (semente)"]},
+    "count-model": {"es": ["probabilidad de bigrama"], "pt": ["probabilidade de bigrama"]},
+}
 
 T = {
     "term": {"es": "Término", "pt": "Termo"},
