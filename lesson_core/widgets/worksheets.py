@@ -38,6 +38,14 @@ SHOW_OPTS = [("both", {"es": "Ficha y clave", "pt": "Folha e gabarito"}),
              ("key", {"es": "Solo la clave", "pt": "Só o gabarito"})]
 
 
+def sheet_title(chapter: str, lang: str) -> str:
+    """«Ficha del capítulo 1: palabras y tokens» / “Folha de exercícios de codificação posicional”."""
+    title = tr(lang, CHAPTER_TITLES[chapter])
+    if title.startswith("Capítulo "):
+        return f"{tr(lang, SHEET)} {tr(lang, {'es': 'del', 'pt': 'do'})} c{title[1:]}"
+    return f"{tr(lang, SHEET)} de {title[0].lower()}{title[1:]}"
+
+
 def _q(word: str, lang: str) -> str:
     return f"«{word}»" if lang == "es" else f"“{word}”"
 
@@ -270,14 +278,14 @@ def _said(chapter: str, n: int, show: str, lang: str) -> str:
     exercises = ws.variant(chapter, n)
     first, answer = WORDING[exercises[0]["kind"]](exercises[0]["given"], exercises[0]["answer"], lang)
     count = tr(lang, {"es": f"{len(exercises)} ejercicios", "pt": f"{len(exercises)} exercícios"})
-    said = f"{tr(lang, SHEET)}: {tr(lang, CHAPTER_TITLES[chapter])}, {tr(lang, VARIANT).lower()} {n}, {count} " \
+    said = f"{sheet_title(chapter, lang)}, {tr(lang, VARIANT).lower()} {n}, {count} " \
            f"({tr(lang, dict(SHOW_OPTS)[show]).lower()}). 1. {text_of(first)}"
     return said + (f" {tr(lang, KEY)}: {answer}" if show != "sheet" else "")
 
 
 def _register(chapter: str) -> None:
     @widget(f"ws_{chapter}", lesson="teacher",
-            title={lg: f"{tr(lg, SHEET)}: {tr(lg, CHAPTER_TITLES[chapter])}" for lg in ("es", "pt")},
+            title={lg: sheet_title(chapter, lg) for lg in ("es", "pt")},
             controls=[Range("variant", VARIANT, 1, min=1, max=ws.VARIANTS, step=1),
                       Choice("show", SHOW, "both", options=SHOW_OPTS, style="buttons")],
             parts={"sheet": ("variant", "show"), "key": ("variant", "show")})
