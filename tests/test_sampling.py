@@ -116,7 +116,7 @@ def test_next_token_readouts():
     r = render("next_token", {"draws": "100", "seed": "3"}, "es")
     assert sum(r["data"]["counts"]) == 100
     assert "100 extracciones" in r["parts"]["chart"]
-    assert "2,96" in plain(r["parts"]["logits"]) and "esterilla" in r["parts"]["logits"]
+    assert "2,96" in plain(r["parts"]["logits"]) and "tapete" in r["parts"]["logits"]
     pt = render("next_token", {"temperature": "0", "draws": "1"}, "pt")
     assert pt["data"]["probs"][0] == 1.0 and "Saiu “esteira”" in pt["parts"]["chart"]
     assert "e^((2,96 − 2,72) / 1,0) ≈ 1,271" in plain(render("next_token", {}, "es")["parts"]["ratio"])

@@ -54,7 +54,7 @@ def test_layer_norm_widget_steps():
     assert out["ok"] and out["data"]["mean"] == 3 and out["data"]["var"] == 49
     html = plain(out["parts"]["steps"])
     assert "(10 + (−4)) / 2 = 3" in html and "0,00001" in html
-    assert "desviación típica" in html
+    assert "desviación estándar" in html
     assert "desvio padrão" in render("layer_norm", {}, "pt")["parts"]["steps"]
     same = render("layer_norm", {"x1": 4, "x2": 4}, "pt")
     assert same["data"]["normalized"] == [0.0, 0.0] and "0 por 0" in same["parts"]["steps"]

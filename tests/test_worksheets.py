@@ -88,8 +88,9 @@ def check(ex: dict) -> None:
             want = solve_bigram(g, lang)
             assert Fraction(*a["noun"]) == want["noun"] and Fraction(*a["obj"]) == want["obj"]
     elif kind == "bpe":
-        best, top, after = solve_bpe(g["words"])
-        assert "".join(a["pair"]) == best and a["count"] == top and a["after"] == after
+        for lang in ("es", "pt"):
+            best, top, after = solve_bpe(g["words"][lang])
+            assert "".join(a[lang]["pair"]) == best and a[lang]["count"] == top and a[lang]["after"] == after
     elif kind == "dot":
         u, v = np.array(g["a"], float), np.array(g["b"], float)
         close([a["dot"], a["norm_a"], a["norm_b"], a["cos"]],

@@ -29,10 +29,10 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
                "Abertura: “o cachorro morde o homem” contra “o homem morde o cachorro”. O que a atenção enxerga, "
                "se compara cada palavra com todas as outras sem olhar onde ela está?")),
         (10, _a("Contar 1, 2, 3…: en el primer recuadro, llevar la posición hasta el final y leer qué parte del "
-                "vector se come el número. Conclusión en la pizarra: crece sin límite y no sabe qué hacer con "
+                "vector se come el número. Conclusión en el pizarrón: crece sin límite y no sabe qué hacer con "
                 "posiciones que nunca vio.",
                 "Contar 1, 2, 3…: no primeiro quadro, levar a posição até o fim e ler quanto do vetor o número "
-                "ocupa. Conclusão no quadro: ele cresce sem limite e não sabe o que fazer com posições que nunca viu.")),
+                "ocupa. Conclusão na lousa: ele cresce sem limite e não sabe o que fazer com posições que nunca viu.")),
         (10, _a("Ondas: repaso rápido de seno y coseno en radianes (una vuelta completa mide 2π). Mapa de calor y "
                 "huella de una posición: cada columna es una onda más lenta que la anterior.",
                 "Ondas: revisão rápida de seno e cosseno em radianos (uma volta completa mede 2π). Mapa de calor e "
@@ -41,9 +41,9 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
                "Cada pareja explica con sus palabras por qué hacen falta muchas ondas.",
                "3 ou 300?: em duplas, comparar as duas posições com uma só onda lenta e com o código inteiro. "
                "Cada dupla explica com suas palavras por que são necessárias muitas ondas.")),
-        (7, _a("Sumar, no añadir: x = E + PE con el recuadro de la suma. El regalo de la rotación: avanzar k "
+        (7, _a("Sumar, no añadir: x = E + PE con el recuadro de la suma. Un bonus: avanzar k "
                "posiciones es girar, comprobado con números.",
-               "Somar, não acrescentar: x = E + PE com o quadro da soma. O presente da rotação: avançar k "
+               "Somar, não acrescentar: x = E + PE com o quadro da soma. Bônus: avançar k "
                "posições é girar, conferido com números.")),
         (5, _a("Cierre: un ejercicio de la ficha (un valor del código) o la pregunta de salida: ¿qué ventaja "
                "tendrían unas posiciones aprendidas? ¿Y qué inconveniente?",
@@ -51,7 +51,7 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
                "teriam posições aprendidas? E que desvantagem?")),
     ],
     "turing-1-words": [
-        (5, _a("Apertura: la pregunta de Turing y el juego de imitación. ¿Alguien ha dudado alguna vez de si "
+        (5, _a("Apertura: la pregunta de Turing y el juego de la imitación. ¿Alguien ha dudado alguna vez de si "
                "hablaba con una persona o con un programa?",
                "Abertura: a pergunta de Turing e o jogo da imitação. Alguém já ficou na dúvida se conversava com "
                "uma pessoa ou com um programa?")),
@@ -66,11 +66,11 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
         (5, _a("Escribir frases con el muestreador: ¿por qué salen frases correctas a trozos y raras en conjunto?",
                "Escrever frases com o amostrador: por que saem frases certas em pedaços e estranhas no conjunto?")),
         (13, _a("Tokens: probar el tokenizador con su nombre y con un ideograma; BPE paso a paso, con las dos "
-                "primeras fusiones hechas también en la pizarra.",
+                "primeras fusiones hechas también en el pizarrón.",
                 "Tokens: testar o tokenizador com o próprio nome e com um ideograma; BPE passo a passo, com as duas "
-                "primeiras fusões feitas também no quadro.")),
-        (5, _a("Cierre: un ejercicio de la ficha (probabilidad de bigrama o primera fusión BPE).",
-               "Fechamento: um exercício da folha (probabilidade de bigrama ou primeira fusão BPE).")),
+                "primeiras fusões feitas também na lousa.")),
+        (5, _a("Cierre: un ejercicio de la ficha (una probabilidad del modelo de recuentos o la primera fusión BPE).",
+               "Fechamento: um exercício da folha (uma probabilidade do modelo de contagens ou a primeira fusão BPE).")),
     ],
     "turing-2-vectors": [
         (5, _a("Repaso: un token es un número de identificación que no significa nada. ¿Cómo podría el modelo "
@@ -101,17 +101,17 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
                 "temperatura casi cero.",
                 "Logits e softmax; sortear um token e sortear cem; temperatura, top-k e top-p; pergunta da "
                 "temperatura quase zero.")),
-        (10, _a("Aprender: la pérdida −ln p y entrenar tres logits paso a paso, con un ritmo de aprendizaje "
-                "pequeño y con uno grande.",
+        (10, _a("Aprender: la pérdida −ln p y entrenar tres logits paso a paso, con una tasa de aprendizaje "
+                "pequeña y con una grande.",
                 "Aprender: a perda −ln p e treinar três logits passo a passo, com uma taxa de aprendizado "
                 "pequena e com uma grande.")),
-        (10, _a("La regla de la cadena en una cadena que se puede calcular: un paso con el ritmo pequeño, otro "
-                "con el grande, y el salto que se pasa del mínimo.",
+        (10, _a("La regla de la cadena en una cadena que se puede calcular: un paso con la tasa pequeña, otro "
+                "con la grande, y el salto que se pasa del mínimo.",
                 "A regra da cadeia em uma cadeia que dá para calcular: um passo com a taxa pequena, outro com a "
                 "grande, e o salto que passa do mínimo.")),
-        (5, _a("RNN frente a Transformer: pasos seguidos y comparaciones n(n+1)/2, con la suma deducida en la "
-               "pizarra.",
-               "RNN contra Transformer: passos em sequência e comparações n(n+1)/2, com a soma deduzida no quadro.")),
+        (5, _a("RNN frente a Transformer: pasos seguidos y comparaciones n(n+1)/2, con la suma deducida en el "
+               "pizarrón.",
+               "RNN contra Transformer: passos em sequência e comparações n(n+1)/2, com a soma deduzida na lousa.")),
         (5, _a("Cierre: un ejercicio de la ficha (un paso de gradiente).",
                "Fechamento: um exercício da folha (um passo de gradiente).")),
     ],
@@ -134,7 +134,7 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
                "Fechamento: um exercício da folha (um passo de difusão).")),
     ],
     "real-model": [
-        (5, _a("Apertura: todo lo de las lecciones anteriores era de juguete. ¿Qué esperáis de un modelo de "
+        (5, _a("Apertura: todo lo de las lecciones anteriores era de juguete. ¿Qué esperan de un modelo de "
                "verdad, aunque sea diminuto?",
                "Abertura: tudo nas lições anteriores era de brinquedo. O que vocês esperam de um modelo de "
                "verdade, mesmo que minúsculo?")),
@@ -142,17 +142,17 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
                "tokenizador de su idioma y con el del otro.",
                "Os tokens dele: cada estudante escreve uma frase própria; comparar quantos tokens ela custa com o "
                "tokenizador da sua língua e com o da outra.")),
-        (8, _a("Adónde mira la atención: recorrer capas y cabezas y describir en voz alta la costumbre de cada "
+        (8, _a("Hacia dónde mira la atención: recorrer capas y cabezas y describir en voz alta el hábito de cada "
                "cabeza.",
-               "Para onde a atenção olha: percorrer camadas e cabeças e descrever em voz alta o costume de cada "
+               "Para onde a atenção olha: percorrer camadas e cabeças e descrever em voz alta o hábito de cada "
                "cabeça.")),
         (10, _a("El token siguiente y escribir token a token: probar un texto conocido y uno extraño; cambiar "
                 "temperatura, top-k y top-p.",
                 "O próximo token e escrever token a token: testar um texto conhecido e um estranho; mudar "
                 "temperatura, top-k e top-p.")),
-        (9, _a("Cómo aprendió: la pérdida de entrenamiento y la de validación frente al modelo de recuentos del "
+        (9, _a("Cómo aprendió: la pérdida de entrenamiento y la del texto de validación frente al modelo de recuentos del "
                "capítulo 1; vecinos por coseno.",
-               "Como aprendeu: a perda de treino e a de validação contra o modelo de contagens do capítulo 1; "
+               "Como aprendeu: a perda de treinamento e a do texto de validação contra o modelo de contagens do capítulo 1; "
                "vizinhos por cosseno.")),
         (5, _a("Cierre: su tamaño en el gráfico logarítmico del capítulo 4 y la pregunta de salida: ¿qué le "
                "falta para escribir bien?",

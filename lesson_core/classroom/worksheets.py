@@ -8,9 +8,11 @@ last bit, in the build's CPython and in Pyodide (exp and log through kit/fpmath)
     {"kind": "dot", "given": {"a": [2, -1], "b": [3, 4]},
      "answer": {"dot": 2.0, "norm_a": 2.236..., "norm_b": 5.0, "cos": 0.178...}}
 
-The given numbers do not depend on the language; the words of the bigram corpus
-are aligned word for word between Spanish and Portuguese, so a class working in
-both languages shares one key. The answers are computed with the lesson's own
+The given numbers do not depend on the language. Words are each language's own:
+the bigram corpus is aligned word for word between Spanish and Portuguese (so its
+key is shared), while the BPE exercise draws the same places from two aligned
+lists of everyday words (``casa``/``casa``, ``cosa``/``coisa``) and has one key per
+language, since merges depend on the letters. The answers are computed with the lesson's own
 functions (bigram counts, BPE, softmax, layer norm, the chain rule), the sheet
 and key views live in :mod:`lesson_core.widgets.worksheets`.
 
@@ -44,7 +46,11 @@ BIGRAM_WORDS = {
            "obj": ["peixe", "pão", "queijo"]},
 }
 BIGRAM_SENTENCES = 5
-BPE_WORDS = ["casa", "cosa", "masa", "mesa", "peso", "paso", "rosa", "sala", "capa", "tapa", "mapa", "pasa"]
+# Aligned by meaning, each list in its own language (tests check them against Debian's word lists).
+BPE_WORDS = {
+    "es": ["casa", "cosa", "masa", "mesa", "peso", "paso", "rosa", "sala", "capa", "tapa", "mapa", "pasa"],
+    "pt": ["casa", "coisa", "massa", "mesa", "peso", "passo", "rosa", "sala", "capa", "tampa", "mapa", "passa"],
+}
 
 
 def _pick(rng: Random, items: list):
@@ -119,19 +125,25 @@ def _bigram(rng: Random) -> dict:
             "answer": answer["es"]}
 
 
-def _bpe(rng: Random) -> dict:
-    pool = list(BPE_WORDS)
-    words = []
-    for _ in range(4):
-        word = pool.pop(randbelow(rng, len(pool)))
-        words.append([word, _int(rng, 1, 9)])
+def _bpe_merge(words: list[list]) -> dict:
+    """The first BPE merge of a vocabulary ``[[word, count], ...]``, with the words after it."""
     stats = bpe.pair_counts([(list(w), c) for w, c in words])
     best = bpe.best_pair(stats)
     top = max(stats.values())
     after = [bpe.merge_word(list(w), best) for w, _ in words]
+    return {"pair": list(best), "count": stats[best], "ties": sum(1 for v in stats.values() if v == top),
+            "after": after, "counts": [[a, b, n] for (a, b), n in stats.items()]}
+
+
+def _bpe(rng: Random) -> dict:
+    """Four places of the aligned word lists with a count each; the words and the key per language."""
+    pool = list(range(len(BPE_WORDS["es"])))
+    picks = []
+    for _ in range(4):
+        picks.append([pool.pop(randbelow(rng, len(pool))), _int(rng, 1, 9)])
+    words = {lang: [[listed[i], c] for i, c in picks] for lang, listed in BPE_WORDS.items()}
     return {"kind": "bpe", "given": {"words": words},
-            "answer": {"pair": list(best), "count": stats[best], "ties": sum(1 for v in stats.values() if v == top),
-                       "after": after, "counts": [[a, b, n] for (a, b), n in stats.items()]}}
+            "answer": {lang: _bpe_merge(w) for lang, w in words.items()}}
 
 
 def words(rng: Random) -> list[dict]:

@@ -4,7 +4,7 @@ Each sentence is lowercase words separated by single spaces and ends with the
 full stop token ``.``. The data is designed so that the lesson's statements hold
 (tests/test_bigram.py checks each of them):
 
-- after «sobre» three different words follow, once each (es: esterillas,
+- after «sobre» three different words follow, once each (es: tapetes,
   alfombras, sillas; pt: esteiras, tapetes, cadeiras), so P(sillas | sobre) =
   P(cadeiras | sobre) = 1/3. Plural nouns without an article are what natural
   Spanish and Portuguese put directly after «sobre»; with an article («sobre la
@@ -32,7 +32,7 @@ CORPUS: dict[str, list[str]] = {
         "el gatito se sentó en la alfombra .",
         "el gato persiguió al perro .",
         "el perro persiguió al gato .",
-        "los gatos durmieron sobre esterillas .",
+        "los gatos durmieron sobre tapetes .",
         "los perros durmieron sobre alfombras .",
         "dejamos los abrigos sobre sillas .",
     ],

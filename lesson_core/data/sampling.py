@@ -3,10 +3,10 @@ three logits (section 10).
 
 The four features of every vector are [object to sit on, indoors, soft, food].
 The numbers are illustrative, chosen so that the lesson's statements hold:
-«esterilla» (pt «esteira») is the most likely continuation, «sofá» comes close
+«tapete» (pt «esteira») is the most likely continuation, «sofá» comes close
 behind it, food and the moon are unlikely (tests/test_sampling.py checks this).
 
-Example: logit(esterilla) = h . e = 2*1 + 0.6*0.8 + 0.8*0.6 + (-1.5)*0 = 2.96
+Example: logit(tapete) = h . e = 2*1 + 0.6*0.8 + 0.8*0.6 + (-1.5)*0 = 2.96
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ H = [2.0, 0.6, 0.8, -1.5]
 
 # (key, label per language, candidate vector), most to least likely under H.
 CANDIDATES = [
-    ("mat", {"es": "esterilla", "pt": "esteira"}, [1.0, 0.8, 0.6, 0.0]),
+    ("mat", {"es": "tapete", "pt": "esteira"}, [1.0, 0.8, 0.6, 0.0]),
     ("rug", {"es": "alfombra", "pt": "tapete"}, [0.8, 1.0, 0.7, 0.0]),
     ("sofa", {"es": "sofá", "pt": "sofá"}, [0.7, 1.0, 0.9, 0.0]),
     ("chair", {"es": "silla", "pt": "cadeira"}, [0.9, 0.9, 0.1, 0.0]),
@@ -37,9 +37,9 @@ CANDIDATES = [
 ]
 
 # Section 10: three output logits trained directly; the correct answer is the first.
-# (The seed's table called it «alfombra» while its text said «esterilla»; we use «esterilla».)
+# (The seed's table called it «alfombra» while its text said «esterilla», the Spanish-from-Spain word; we use «tapete».)
 TRAIN_WORDS = [
-    {"es": "esterilla", "pt": "esteira"},
+    {"es": "tapete", "pt": "esteira"},
     {"es": "sofá", "pt": "sofá"},
     {"es": "luna", "pt": "lua"},
 ]

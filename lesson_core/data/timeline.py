@@ -25,7 +25,7 @@ EVENTS: list[dict] = [
      "when": {"es": "1950", "pt": "1950"},
      "title": {"es": "Turing: «¿Pueden pensar las máquinas?»", "pt": "Turing: “As máquinas podem pensar?”"},
      "text": {"es": "En «Computing Machinery and Intelligence» (revista Mind), Turing cambia la pregunta por el "
-                    "juego de imitación y propone no escribir a mano las reglas de una mente adulta, sino construir "
+                    "juego de la imitación y propone no escribir a mano las reglas de una mente adulta, sino construir "
                     "una máquina que aprenda, como un niño.",
               "pt": "Em “Computing Machinery and Intelligence” (revista Mind), Turing troca a pergunta pelo jogo "
                     "da imitação e propõe não escrever à mão as regras de uma mente adulta, e sim construir uma "

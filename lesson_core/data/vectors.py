@@ -46,7 +46,7 @@ WORDS: dict[str, dict] = {
     "queen": {"es": "reina", "pt": "rainha"},
     "boy": {"es": "niño", "pt": "menino"},
     "girl": {"es": "niña", "pt": "menina"},
-    "car": {"es": "coche", "pt": "carro"},
+    "car": {"es": "auto", "pt": "carro"},
     "truck": {"es": "camión", "pt": "caminhão"},
     "bike": {"es": "bicicleta", "pt": "bicicleta"},
     "plane": {"es": "avión", "pt": "avião"},

@@ -9,9 +9,11 @@ Example: ``h("b", {"class": "x"}, "<i>")`` -> ``<b class="x">&lt;i&gt;</b>``
 
 from __future__ import annotations
 
+import html as _html
+import re
 from typing import Iterable, Mapping
 
-__all__ = ["Markup", "esc", "h", "join", "svg"]
+__all__ = ["Markup", "esc", "h", "join", "svg", "text_of"]
 
 # Elements with no closing tag in HTML; SVG elements self-close instead.
 _VOID = {"area", "br", "col", "hr", "img", "input", "meta", "link", "source", "wbr"}
@@ -73,6 +75,15 @@ def h(tag: str, attrs: Mapping[str, object] | None = None, *children: object) ->
     if tag in _SVG_LEAF and not children:
         return Markup(f"<{tag}{_attrs(attrs)}/>")
     return Markup(f"<{tag}{_attrs(attrs)}>{_children(children)}</{tag}>")
+
+
+def text_of(value: object) -> str:
+    """The words a reader hears: markup's tags dropped and entities read; plain text unchanged.
+
+    Example: ``text_of(h("em", None, "a < b"))`` -> ``a < b``"""
+    if not isinstance(value, Markup):
+        return str(value)
+    return _html.unescape(re.sub(r"<[^>]*>", "", value))
 
 
 def join(items: Iterable[object], sep: str = "") -> Markup:

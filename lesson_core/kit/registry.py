@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping
 
 from .controls import KINDS, Control
 from .fmt import check_lang
-from .html import esc
+from .html import esc, text_of
 from .messages import ParamError
 
 __all__ = ["Widget", "View", "widget", "render", "get", "all_widgets", "parse_params",
@@ -196,7 +196,7 @@ def parse_params(w: Widget, params: Mapping[str, Any] | None) -> dict:
 
 def _call(w: Widget, values: dict, lang: str) -> View:
     view = w.fn(dict(values), lang)
-    view.parts = {**view.parts, SUMMARY: esc(view.summary)}
+    view.parts = {**view.parts, SUMMARY: esc(text_of(view.summary))}  # words, never tags
     missing = set(w.parts) - set(view.parts)
     if missing:
         raise RuntimeError(f"widget {w.id!r} did not render parts {sorted(missing)}")

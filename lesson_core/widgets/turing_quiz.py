@@ -210,7 +210,7 @@ make_quiz(
 # --- 4. temperature near 0 ---------------------------------------------------------------
 
 # The page's own example: three of the next-token candidates, with the logits h · e shown beside the quiz.
-_TEMP_PICK = (0, 4, 6)  # esterilla, suelo, luna
+_TEMP_PICK = (0, 4, 6)  # tapete, suelo, luna
 TEMP_LOGITS = [smp.logits_for(H, [CANDIDATES[i][2]])[0] for i in _TEMP_PICK]
 TEMP_WORDS = {lang: [CANDIDATES[i][1][lang] for i in _TEMP_PICK] for lang in ("es", "pt")}
 TEMPS = [2.0, 1.0, 0.5, 0.1, 0.01]
@@ -229,9 +229,9 @@ def _prob(p: float, lang: str) -> str:
 def _temp_explain(lang: str) -> Markup:
     head = ["T"] + [_q(w, lang) for w in TEMP_WORDS[lang]]
     rows = [[fmt(t, lang)] + [_prob(pr, lang) for pr in smp.with_temperature(TEMP_LOGITS, t)] for t in TEMPS]
-    text = tr(lang, {"es": f"Logits {fmt_vec(TEMP_LOGITS, lang, 2)} (los del recuadro de arriba) divididos entre T antes de softmax. Con T pequeña, las "
+    text = tr(lang, {"es": f"Logits {fmt_vec(TEMP_LOGITS, lang, 2)} (los del recuadro «Elegir el siguiente token» del capítulo 3) divididos entre T antes de softmax. Con T pequeña, las "
                   "diferencias se agrandan y el token más probable se queda casi toda la probabilidad.",
-            "pt": f"Logits {fmt_vec(TEMP_LOGITS, lang, 2)} (os do quadro acima) divididos por T antes do softmax. Com T pequena, as "
+            "pt": f"Logits {fmt_vec(TEMP_LOGITS, lang, 2)} (os do quadro “Escolher o próximo token” do capítulo 3) divididos por T antes do softmax. Com T pequena, as "
                   "diferenças crescem e o token mais provável fica com quase toda a probabilidade."})
     return Markup(table(head, rows) + h("p", None, text))
 

@@ -249,16 +249,16 @@ def tokenizer(p: dict, lang: str) -> View:
         notes.append(tr(lang, {"es": f"{bad} carácter(es) no válidos se han sustituido por U+FFFD.",
                       "pt": f"Caracteres inválidos trocados por U+FFFD: {bad}."}))
     if len(tokens) > MAX_SHOWN:
-        notes.append(tr(lang, {"es": f"Se muestran las primeras {MAX_SHOWN} fichas de {fmt(len(tokens), lang)}.",
-                      "pt": f"Mostramos as primeiras {MAX_SHOWN} fichas de {fmt(len(tokens), lang)}."}))
+        notes.append(tr(lang, {"es": f"Se muestran los primeros {MAX_SHOWN} tokens de {fmt(len(tokens), lang)}.",
+                      "pt": f"Mostramos os primeiros {MAX_SHOWN} tokens de {fmt(len(tokens), lang)}."}))
     if not text:
         notes.append(tr(lang, {"es": "El cuadro está vacío: escribe algo para ver sus tokens.",
                       "pt": "A caixa está vazia: digite algo para ver os tokens."}))
     summary = tr(lang, {"es": f"{fmt(len(tokens), lang)} tokens · {fmt(len(text), lang)} caracteres · {fmt(n_bytes, lang)} bytes. "
-                     f"Las fichas grises son bytes sueltos ({fmt(n_byte_tokens, lang)}), con identificadores 0–255; "
+                     f"Los tokens grises son bytes sueltos ({fmt(n_byte_tokens, lang)}), con identificadores 0–255; "
                      "un carácter de varios bytes se muestra en hexadecimal.",
                "pt": f"{fmt(len(tokens), lang)} tokens · {fmt(len(text), lang)} caracteres · {fmt(n_bytes, lang)} bytes. "
-                     f"As fichas cinza são bytes avulsos ({fmt(n_byte_tokens, lang)}), com identificadores 0–255; "
+                     f"Os tokens cinza são bytes avulsos ({fmt(n_byte_tokens, lang)}), com identificadores 0–255; "
                      "um caractere de vários bytes aparece em hexadecimal."})
     glossed = [t.piece for t in tokens[:MAX_SHOWN] if t.piece in GLOSS and not t.is_byte]
     gloss = [f"{z} = {q(GLOSS[z][lang], lang)}" for z in dict.fromkeys(glossed)]

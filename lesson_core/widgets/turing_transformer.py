@@ -103,7 +103,7 @@ def layer_norm(p: dict, lang: str) -> View:
     x1, x2 = p["x1"], p["x2"]
     (d1, d2), (y1, y2) = s["devs"], s["normalized"]
     par = lambda x: f"({f(x)})" if x < 0 else f(x)  # noqa: E731
-    sd = tr(lang, {"es": "desviación típica", "pt": "desvio padrão"})
+    sd = tr(lang, {"es": "desviación estándar", "pt": "desvio padrão"})
     eps = fmt(s["eps"], lang, 5)
     steps = [
         (tr(lang, {"es": "media", "pt": "média"}), f"({par(x1)} + {par(x2)}) / 2 = {f(s['mean'])}"),

@@ -11,9 +11,10 @@ from __future__ import annotations
 from ..classroom import worksheets as ws
 from ..kit.controls import Choice, Range
 from ..kit.fmt import fmt, fmt_upto, tr
-from ..kit.html import Markup, h
+from ..kit.html import Markup, h, text_of
 from ..kit.registry import View, widget
 from ..kit.svgkit import fmt_vec
+from ..topics.scale import big_words
 
 CHAPTER_TITLES = {
     "positional": {"es": "Codificación posicional", "pt": "Codificação posicional"},
@@ -29,12 +30,20 @@ NAME = {"es": "Nombre: ____________________  Fecha: __________",
         "pt": "Nome: ____________________  Data: __________"}
 ROUND = {"es": "Redondea los resultados a 3 decimales. Puedes usar calculadora.",
          "pt": "Arredonde os resultados para 3 casas decimais. Pode usar calculadora."}
-RADIANS = {"es": " Ponla en radianes: sin(1) es el seno de 1 radián, no de 1 grado.",
-           "pt": " Coloque-a em radianos: sen(1) é o seno de 1 radiano, não de 1 grau."}
+RADIANS = {"es": " Ponla en radianes: sen(1) es el seno de 1 radián, no de 1 grado (en la calculadora, la tecla sin).",
+           "pt": " Deixe a calculadora em radianos: sen(1) é o seno de 1 radiano, não de 1 grau."}
 SHOW = {"es": "Mostrar", "pt": "Mostrar"}
 SHOW_OPTS = [("both", {"es": "Ficha y clave", "pt": "Folha e gabarito"}),
              ("sheet", {"es": "Solo la ficha", "pt": "Só a folha"}),
              ("key", {"es": "Solo la clave", "pt": "Só o gabarito"})]
+
+
+def sheet_title(chapter: str, lang: str) -> str:
+    """«Ficha del capítulo 1: palabras y tokens» / “Folha de exercícios de codificação posicional”."""
+    title = tr(lang, CHAPTER_TITLES[chapter])
+    if title.startswith("Capítulo "):
+        return f"{tr(lang, SHEET)} {tr(lang, {'es': 'del', 'pt': 'do'})} c{title[1:]}"
+    return f"{tr(lang, SHEET)} de {title[0].lower()}{title[1:]}"
 
 
 def _q(word: str, lang: str) -> str:
@@ -62,9 +71,9 @@ def _t(lang: str, es: str, pt: str) -> str:
 
 def _pe_value(g: dict, a: dict, lang: str) -> tuple:
     pos, d = g["pos"], g["d"]
-    st = _t(lang, f"Con d = {d}, calcula el código de la posición pos = {pos}: PE(pos, 0) = sin(pos), "
+    st = _t(lang, f"Con d = {d}, calcula el código de la posición pos = {pos}: PE(pos, 0) = sen(pos), "
                   f"PE(pos, 1) = cos(pos), y para la onda i = 1 primero el divisor 10000^(2i/d) y luego "
-                  "PE(pos, 2) = sin(pos / divisor) y PE(pos, 3) = cos(pos / divisor).",
+                  "PE(pos, 2) = sen(pos / divisor) y PE(pos, 3) = cos(pos / divisor).",
             f"Com d = {d}, calcule o código da posição pos = {pos}: PE(pos, 0) = sen(pos), "
             f"PE(pos, 1) = cos(pos), e para a onda i = 1 primeiro o divisor 10000^(2i/d) e depois "
             "PE(pos, 2) = sen(pos / divisor) e PE(pos, 3) = cos(pos / divisor).")
@@ -106,7 +115,8 @@ def _bigram(g: dict, a: dict, lang: str) -> tuple:
 
 
 def _bpe(g: dict, a: dict, lang: str) -> tuple:
-    words = ", ".join(f"{word}×{c}" for word, c in g["words"])
+    a = a[lang]
+    words = ", ".join(f"{word}×{c}" for word, c in g["words"][lang])
     st = _t(lang, f"Vocabulario con recuentos: {words}. Empezando por letras sueltas, cuenta cada par de letras "
                   "vecinas (multiplicado por el recuento de la palabra). ¿Qué par se fusiona primero, con qué "
                   "recuento, y cómo quedan las palabras? (Si hay empate, gana el par que aparece antes.)",
@@ -145,9 +155,9 @@ def _attention(g: dict, a: dict, lang: str) -> tuple:
 
 def _layernorm(g: dict, a: dict, lang: str) -> tuple:
     st = _t(lang, f"Normaliza x = {_v(g['x'], lang, 1)}: calcula la media, la varianza (dividiendo entre 4), "
-                  "la desviación típica y cada (x − media) / desviación (sin el pequeño ε).",
+                  "la desviación estándar y cada (x − media) / desviación (sin el pequeño ε).",
             f"Normalize x = {_v(g['x'], lang, 1)}: calcule a média, a variância (dividindo por 4), "
-            "o desvio-padrão e cada (x − média) / desvio (sem o pequeno ε).")
+            "o desvio padrão e cada (x − média) / desvio (sem o pequeno ε).")
     key = _t(lang, f"Media {_n(a['mean'], lang)}; varianza {_n(a['var'], lang)}; desviación {_n(a['std'], lang)}; "
                    f"resultado {_v(a['y'], lang)}.",
              f"Média {_n(a['mean'], lang)}; variância {_n(a['var'], lang)}; desvio {_n(a['std'], lang)}; "
@@ -216,15 +226,18 @@ def _diffusion(g: dict, a: dict, lang: str) -> tuple:
 
 
 def _chinchilla(g: dict, a: dict, lang: str) -> tuple:
-    unit = _t(lang, "mil millones", "bilhões")
-    st = _t(lang, f"Regla de Chinchilla: unos 20 tokens de entrenamiento por parámetro. ¿Cuántos tokens le "
-                  f"corresponden a un modelo de {fmt(g['params_b'], lang)} {unit} de parámetros? ¿Y qué tamaño "
-                  f"le corresponde a un texto de {fmt(g['tokens_b'], lang)} {unit} de tokens?",
-            f"Regra do Chinchilla: uns 20 tokens de treino por parâmetro. Quantos tokens cabem a um modelo de "
-            f"{fmt(g['params_b'], lang)} {unit} de parâmetros? E que tamanho cabe a um texto de "
-            f"{fmt(g['tokens_b'], lang)} {unit} de tokens?")
-    return st, _t(lang, f"{fmt(a['tokens_b'], lang)} {unit} de tokens; {_n(a['params_b'], lang)} {unit} de parámetros.",
-                  f"{fmt(a['tokens_b'], lang)} {unit} de tokens; {_n(a['params_b'], lang)} {unit} de parâmetros.")
+    def big(billions: float) -> str:   # 2000 -> «2 billones» / “2 trilhões”
+        return big_words(billions * 1e9, lang)
+    trillion = any(x >= 1000 for x in (g["tokens_b"], a["tokens_b"]))
+    st = _t(lang, f"Regla de Chinchilla: unos 20 tokens de entrenamiento por parámetro. ¿Con cuántos tokens "
+                  f"habría que entrenar un modelo de {big(g['params_b'])} de parámetros? ¿Y qué tamaño de modelo "
+                  f"le corresponde a un texto de {big(g['tokens_b'])} de tokens?"
+                  + (" (Un billón es un millón de millones.)" if trillion else ""),
+            f"Regra do Chinchilla: uns 20 tokens de treinamento por parâmetro. Com quantos tokens deveria ser "
+            f"treinado um modelo de {big(g['params_b'])} de parâmetros? E qual é o tamanho de modelo adequado "
+            f"para um texto de {big(g['tokens_b'])} de tokens?")
+    return st, _t(lang, f"{big(a['tokens_b'])} de tokens; {big(a['params_b'])} de parámetros.",
+                  f"{big(a['tokens_b'])} de tokens; {big(a['params_b'])} de parâmetros.")
 
 
 def _effective(g: dict, a: dict, lang: str) -> tuple:
@@ -264,14 +277,14 @@ def _said(chapter: str, n: int, show: str, lang: str) -> str:
     exercises = ws.variant(chapter, n)
     first, answer = WORDING[exercises[0]["kind"]](exercises[0]["given"], exercises[0]["answer"], lang)
     count = tr(lang, {"es": f"{len(exercises)} ejercicios", "pt": f"{len(exercises)} exercícios"})
-    said = f"{tr(lang, SHEET)}: {tr(lang, CHAPTER_TITLES[chapter])}, {tr(lang, VARIANT).lower()} {n}, {count} " \
-           f"({tr(lang, dict(SHOW_OPTS)[show]).lower()}). 1. {first}"
+    said = f"{sheet_title(chapter, lang)}, {tr(lang, VARIANT).lower()} {n}, {count} " \
+           f"({tr(lang, dict(SHOW_OPTS)[show]).lower()}). 1. {text_of(first)}"
     return said + (f" {tr(lang, KEY)}: {answer}" if show != "sheet" else "")
 
 
 def _register(chapter: str) -> None:
     @widget(f"ws_{chapter}", lesson="teacher",
-            title={lg: f"{tr(lg, SHEET)}: {tr(lg, CHAPTER_TITLES[chapter])}" for lg in ("es", "pt")},
+            title={lg: sheet_title(chapter, lg) for lg in ("es", "pt")},
             controls=[Range("variant", VARIANT, 1, min=1, max=ws.VARIANTS, step=1),
                       Choice("show", SHOW, "both", options=SHOW_OPTS, style="buttons")],
             parts={"sheet": ("variant", "show"), "key": ("variant", "show")})

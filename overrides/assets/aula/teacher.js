@@ -19,7 +19,7 @@
       linkLabel: "Enlace a este recuadro en su estado actual",
       noteWidget: "El enlace nombra un recuadro que no está en esta página ({x}); se ignora.",
       noteParam: "El enlace traía valores que este recuadro no acepta ({x}); se usan los valores por defecto.",
-      done: "He terminado este capítulo", print: "Imprimir", printKey: "Imprimir con respuestas (docente)",
+      done: "Terminé este capítulo", print: "Imprimir", printKey: "Imprimir con respuestas (docente)",
       progress: "Tu progreso", local: "Se guarda solo en este dispositivo; nada sale de tu navegador.",
       noStorage: "Este navegador no permite guardar datos (por ejemplo, en modo privado): el progreso se perderá al cerrar la página.",
       finished: "terminado", notVisited: "sin visitar", quizzes: "preguntas respondidas: {a} de {n} ({c} bien)",
