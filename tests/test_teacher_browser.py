@@ -209,10 +209,10 @@ def test_widgets_fit_a_printed_page_or_break_between_parts(page, server, fmt, si
             assert all(h <= height and rule == "avoid" for h, rule in box["parts"]), (lesson, box)
 
 
-def test_worksheet_prints_sheet_then_key(page, server):
-    page.goto(server + "pt/worksheets/turing-3-generation/#w=ws_generation:variant=12,show=both")
+def test_worksheet_prints_only_the_students_sheet(page, server):
+    page.goto(server + "pt/worksheets/turing-3-generation/#w=ws_generation:variant=12")
     text, pages = pdf_text(page, "A4")
     data = lesson_core.render("ws_generation", {"variant": 12}, "pt")
     n = next(ex for ex in data["data"]["exercises"] if ex["kind"] == "comparisons")["given"]["n"]
     assert "Variante 12" in text and lesson_core.fmt(n, "pt") in text
-    assert text.index("Folha de exercícios") < text.index("Gabarito") and pages >= 2
+    assert "Gabarito" not in text and pages == 1 and text.lstrip().startswith("Nome:")
