@@ -164,12 +164,12 @@ def test_print_has_quiz_options_and_control_values(page, server, fmt):
             if key != "none":
                 assert label["es"] in text, (wid, label)
     assert "Palabra: gato" in text  # the embedding table's control, as text
-    assert "☒" in text and "✓" not in text  # the reader's answer; no key on the student's print
+    assert "☐" in text and "☒" not in text and "✓" not in text  # boxes to tick by hand: no saved answer, no key
     assert "Copiar enlace" not in text and "Búsqueda" not in text  # no chrome
 
     page.evaluate("document.documentElement.classList.add('aula-print-key')")
     key_text, _ = pdf_text(page, fmt)
-    assert key_text.count("✓") == len(QUIZZES)
+    assert key_text.count("✓") == len(QUIZZES) and "☒" in key_text  # the teacher's print: key and own answer
 
 
 def test_print_css_keeps_widgets_whole_and_expands_scroll_boxes(page, server):
