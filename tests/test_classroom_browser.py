@@ -96,3 +96,36 @@ def test_footer_states_the_licence(page, server, path, words):
     footer = page.locator(".md-copyright").inner_text() + page.locator(".md-copyright").inner_html()
     for w in words:
         assert w in footer
+
+
+CHAPTERS = ("turing-1-words", "turing-2-vectors", "positional-encoding", "turing-3-generation", "turing-4-scale",
+            "real-model")
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_student_handout_prints_figures_and_questions_in_at_most_six_pages(page, server, lang):
+    """The handout button: every widget at its state and every question, no long prose, ≤ 6 A4 pages
+    (the whole lesson prints to 7-19)."""
+    for chapter in CHAPTERS:
+        page.goto(server + ("pt/" if lang == "pt" else "") + chapter + "/")
+        page.emulate_media(media="screen")
+        prose = page.locator(".md-content__inner > p").first.inner_text()[:60]
+        quiz_labels = page.eval_on_selector_all(
+            ".aula-quiz-options li:not([data-option=none])", "els => els.map(e => e.textContent.trim())")
+        titles = page.eval_on_selector_all(".aula-widget-title", "els => els.map(e => e.textContent.trim())")
+        page.evaluate("document.documentElement.classList.add('aula-print-handout')")
+        pages = pdf_pages(page)
+        text = re.sub(r"\s+", "", " ".join(pages))  # compared without spaces: the PDF's text splits subscripts
+        assert len(pages) <= 6, (chapter, len(pages))
+        assert re.sub(r"\s+", "", prose)[:40] not in text, (chapter, prose)
+        for label in quiz_labels:
+            start = re.sub(r"\s+", "", label)[:25]
+            assert "☐" + start in text and "☒" + start not in text, (chapter, label)  # boxes to tick by hand
+        assert titles and all(re.sub(r"\s+", "", t)[:20] in text for t in titles), chapter
+
+
+def test_handout_button_is_on_chapters_only(page, server):
+    page.goto(server + "turing-2-vectors/")
+    assert page.locator("[data-aula-print-handout]").count() == 1
+    page.goto(server + "worksheets/turing-2-vectors/")
+    assert page.locator("[data-aula-print-handout]").count() == 0

@@ -20,6 +20,7 @@
       noteWidget: "El enlace nombra un recuadro que no está en esta página ({x}); se ignora.",
       noteParam: "El enlace traía valores que este recuadro no acepta ({x}); se usan los valores por defecto.",
       done: "He terminado este capítulo", print: "Imprimir", printKey: "Imprimir con respuestas (docente)",
+      printHandout: "Imprimir hoja para estudiantes (figuras y preguntas)",
       progress: "Tu progreso", local: "Se guarda solo en este dispositivo; nada sale de tu navegador.",
       noStorage: "Este navegador no permite guardar datos (por ejemplo, en modo privado): el progreso se perderá al cerrar la página.",
       finished: "terminado", notVisited: "sin visitar", quizzes: "preguntas respondidas: {a} de {n} ({c} bien)",
@@ -32,6 +33,7 @@
       noteWidget: "O link cita um quadro que não está nesta página ({x}); ele foi ignorado.",
       noteParam: "O link trazia valores que este quadro não aceita ({x}); foram usados os valores padrão.",
       done: "Terminei este capítulo", print: "Imprimir", printKey: "Imprimir com respostas (professor)",
+      printHandout: "Imprimir folha para estudantes (figuras e perguntas)",
       progress: "Seu progresso", local: "Fica salvo só neste aparelho; nada sai do seu navegador.",
       noStorage: "Este navegador não permite salvar dados (por exemplo, em janela anônima): o progresso se perde ao fechar a página.",
       finished: "terminado", notVisited: "não visitado", quizzes: "perguntas respondidas: {a} de {n} ({c} certas)",
@@ -151,9 +153,16 @@
         root.classList.add("aula-print-key");
         window.print();
       });
-      window.addEventListener("afterprint", function () { root.classList.remove("aula-print-key"); });
+      // the students' handout: figures at their states and the questions, without the long prose
+      var handout = el("button", { type: "button", "class": "md-button", "data-aula-print-handout": "" }, T.printHandout);
+      handout.addEventListener("click", function () {
+        root.classList.add("aula-print-handout");
+        window.print();
+      });
+      window.addEventListener("afterprint", function () { root.classList.remove("aula-print-key", "aula-print-handout"); });
       bar.appendChild(print);
       if (quizWidgets().length) bar.appendChild(key);
+      if (isChapter()) bar.appendChild(handout);
     }
     if (bar.childNodes.length) article.appendChild(bar);
   }
