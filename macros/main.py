@@ -21,7 +21,7 @@ from pathlib import Path
 import lesson_core
 from lesson_core.classroom import teacher
 from lesson_core.kit.fmt import fmt, fmt_pct
-from lesson_core.kit.html import Markup
+from lesson_core.kit.html import Markup, h
 from lesson_core.kit.messages import ParamError
 from lesson_core.kit.registry import UnknownParam, UnknownWidget
 from lesson_core.widgets import turing_quiz, worksheets
@@ -175,6 +175,27 @@ def define_env(env):
     def class_set(chapter: str) -> Markup:
         """A chapter's class set: one sheet per student in one print job, and a compact key packet."""
         return _classroom("class_set", chapter, lambda lang: worksheets.class_set_html(chapter, lang))
+
+    @env.macro
+    def course_overview() -> Markup:
+        """The teachers' page table: each chapter's classes of 45 minutes and whether it needs calculators."""
+        return _classroom("course_overview", "", teacher.course_html)
+
+    @env.macro
+    def bundle_link() -> Markup:
+        """The offline bundle's download link (the release asset; AULA_BUNDLE_URL, set by the publishing
+        workflow), or where to get it when this build has no address for it."""
+        url = env.conf["extra"].get("aula_bundle_url") or ""
+        lang = page_lang(env.page)
+        if url:
+            return Markup(h("a", {"href": url, "class": "md-button md-button--primary", "download": ""},
+                            {"es": "Descargar aula-offline.zip", "pt": "Baixar aula-offline.zip"}[lang]))
+        return Markup(h("em", None, {"es": "Esta copia del sitio no tiene enlace de descarga: el archivo "
+                                           "aula-offline.zip se publica con cada versión del proyecto, o se genera "
+                                           "con bash scripts/bundle.sh.",
+                                     "pt": "Esta cópia do site não tem link de download: o arquivo aula-offline.zip "
+                                           "é publicado com cada versão do projeto, ou gerado com "
+                                           "bash scripts/bundle.sh."}[lang]))
 
     @env.macro
     def quiz_key(widget_id: str) -> Markup:
