@@ -309,20 +309,20 @@ def plan_html(page: str, lang: str) -> Markup:
 
 
 def course_html(lang: str) -> Markup:
-    """The teachers' page table: each chapter, its classes of 45 minutes, and what it needs."""
+    """The teachers' page overview: each chapter, its classes of 45 minutes, and whether it needs calculators
+    (a list, not a table: it reads the same on a phone)."""
     m = fmt(CLASS_MINUTES, lang)
-    head = [tr(lang, {"es": "Capítulo", "pt": "Capítulo"}),
-            tr(lang, {"es": f"Clases de {m} min", "pt": f"Aulas de {m} min"}),
-            tr(lang, {"es": "Calculadora", "pt": "Calculadora"})]
-    yes, no = tr(lang, {"es": "sí", "pt": "sim"}), tr(lang, {"es": "no", "pt": "não"})
-    body = []
+    items = []
     for page in ORDER:
         n = sessions(page)
-        when = fmt(1, lang) if n == 1 else tr(lang, {"es": f"{fmt(1, lang)} (apretada) o {fmt(n, lang)}",
-                                                     "pt": f"{fmt(1, lang)} (apertada) ou {fmt(n, lang)}"})
+        when = (tr(lang, {"es": f"{fmt(1, lang)} clase", "pt": f"{fmt(1, lang)} aula"}) if n == 1 else
+                tr(lang, {"es": f"{fmt(1, lang)} clase apretada o {fmt(n, lang)} clases",
+                          "pt": f"{fmt(1, lang)} aula apertada ou {fmt(n, lang)} aulas"}))
         calc = any(x in (_CALC, _CALC_RAD) for x in MATERIALS[page])
-        body.append([tr(lang, TITLES[page]), when, yes if calc else no])
+        need = tr(lang, {"es": "con calculadora", "pt": "com calculadora"} if calc else
+                  {"es": "sin calculadora", "pt": "sem calculadora"})
+        items.append(h("li", {"data-page": page}, h("strong", None, tr(lang, TITLES[page])), f": {when}, {need}."))
     low, high = len(ORDER), sum(sessions(p) for p in ORDER)
-    caption = tr(lang, {"es": f"El curso completo: de {fmt(low, lang)} a {fmt(high, lang)} clases",
-                        "pt": f"O curso completo: de {fmt(low, lang)} a {fmt(high, lang)} aulas"})
-    return h("div", {"class": "aula-plan"}, table(head, body, cls="aula-plan-table", caption=caption))
+    caption = tr(lang, {"es": f"El curso completo: de {fmt(low, lang)} a {fmt(high, lang)} clases de {m} minutos.",
+                        "pt": f"O curso completo: de {fmt(low, lang)} a {fmt(high, lang)} aulas de {m} minutos."})
+    return h("div", {"class": "aula-course"}, h("ul", None, items), h("p", None, caption))
