@@ -134,9 +134,11 @@ def missing_twins(docs: Path) -> list[str]:
     return out
 
 
-def outside_nav(docs: Path, nav, config_file: str | None = None) -> list[str]:
+def outside_nav(docs: Path, nav, config_file: str | None = None, not_in_nav=None) -> list[str]:
     """One message per page that the nav of mkdocs.yml leaves out (each language's folder holds
-    the pages the nav lists without the language: `index.md`, `teacher/x.md`)."""
+    the pages the nav lists without the language: `index.md`, `teacher/x.md`), unless mkdocs.yml's
+    `not_in_nav` patterns (MkDocs' own setting, matched against `<lang>/<path>`) say it is left out on
+    purpose."""
     if not nav:
         return []
     listed: set[str] = set()
@@ -159,6 +161,8 @@ def outside_nav(docs: Path, nav, config_file: str | None = None) -> list[str]:
     for lang in LANGUAGE_NAMES:
         for path in sorted((docs / lang).rglob("*.md")):
             rel = path.relative_to(docs / lang).as_posix()
+            if not_in_nav is not None and not_in_nav.match_file(f"{lang}/{rel}"):
+                continue
             if rel not in listed and f"{lang}/{rel}" not in listed:
                 out.append(f"{shown_path(path)}: the page is not in the nav ({where}), so no sidebar entry or "
                            f"previous/next link leads to it; add `- {rel}` to the nav, or remove the page")

@@ -151,7 +151,7 @@ def on_env(env, config, files):
 
 def on_pre_build(config):
     authoring, docs = _m("authoring"), Path(config["docs_dir"])
-    for message in authoring.missing_twins(docs) + authoring.outside_nav(docs, config["nav"], config.config_file_path):
+    for message in authoring.missing_twins(docs) + authoring.outside_nav(docs, config["nav"], config.config_file_path, config.get("not_in_nav")):
         authoring.mistake(message)
 
 

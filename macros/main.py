@@ -21,10 +21,10 @@ from pathlib import Path
 import lesson_core
 from lesson_core.classroom import teacher
 from lesson_core.kit.fmt import fmt, fmt_pct
-from lesson_core.kit.html import Markup
+from lesson_core.kit.html import Markup, h
 from lesson_core.kit.messages import ParamError
 from lesson_core.kit.registry import UnknownParam, UnknownWidget
-from lesson_core.widgets import turing_quiz
+from lesson_core.widgets import turing_quiz, worksheets
 from macros import devloop, pagecache
 from macros.authoring import MacroError, author_error, call_text, locate, raised_at, stash
 from macros.checks import problem
@@ -156,17 +156,46 @@ def define_env(env):
 
     # --- teacher pages (issue 11) ---------------------------------------------------------
 
-    @env.macro
-    def lesson_plan(lesson_page: str) -> Markup:
-        """The 45-minute class plan of a lesson page, from lesson_core.classroom.teacher."""
+    def _classroom(name: str, arg: str, render) -> Markup:
+        """A teacher-page macro: ``render(lang)`` stashed, or the author's error named by file and line."""
         page = env.page
-        nth = _nth(page, "lesson_plan:" + lesson_page)
+        nth = _nth(page, f"{name}:{arg}")
         lang = page_lang(page)
         try:
-            return Markup(stash(page, teacher.plan_html(lesson_page, lang)))
+            return Markup(stash(page, render(lang)))
         except Exception as err:
-            return Markup(_fail(page, "lesson_plan", lesson_page, nth, call_text("lesson_plan", lesson_page, (), {}),
-                                err, lang))
+            return Markup(_fail(page, name, arg, nth, call_text(name, arg, (), {}), err, lang))
+
+    @env.macro
+    def lesson_plan(lesson_page: str) -> Markup:
+        """A lesson page's plans (one 45-minute session, two where needed) with setup and materials."""
+        return _classroom("lesson_plan", lesson_page, lambda lang: teacher.plan_html(lesson_page, lang))
+
+    @env.macro
+    def class_set(chapter: str) -> Markup:
+        """A chapter's class set: one sheet per student in one print job, and a compact key packet."""
+        return _classroom("class_set", chapter, lambda lang: worksheets.class_set_html(chapter, lang))
+
+    @env.macro
+    def course_overview() -> Markup:
+        """The teachers' page table: each chapter's classes of 45 minutes and whether it needs calculators."""
+        return _classroom("course_overview", "", teacher.course_html)
+
+    @env.macro
+    def bundle_link() -> Markup:
+        """The offline bundle's download link (the release asset; AULA_BUNDLE_URL, set by the publishing
+        workflow), or where to get it when this build has no address for it."""
+        url = env.conf["extra"].get("aula_bundle_url") or ""
+        lang = page_lang(env.page)
+        if url:
+            return Markup(h("a", {"href": url, "class": "md-button md-button--primary", "download": ""},
+                            {"es": "Descargar aula-offline.zip", "pt": "Baixar aula-offline.zip"}[lang]))
+        return Markup(h("em", None, {"es": "Esta copia del sitio no tiene enlace de descarga: el archivo "
+                                           "aula-offline.zip se publica con cada versión del proyecto, o se genera "
+                                           "con bash scripts/bundle.sh.",
+                                     "pt": "Esta cópia do site não tem link de download: o arquivo aula-offline.zip "
+                                           "é publicado com cada versão do projeto, ou gerado com "
+                                           "bash scripts/bundle.sh."}[lang]))
 
     @env.macro
     def quiz_key(widget_id: str) -> Markup:

@@ -46,6 +46,14 @@ arranca Python dentro del navegador (unos segundos la primera vez) y lo calcula 
 
 La carpeta puede ir en un pendrive o en una carpeta compartida, con cualquier nombre. No borres
 ni muevas archivos de dentro: la página los necesita todos.
+
+LICENCIA
+El contenido de las lecciones (textos, figuras, fichas y guías) se publica con la licencia
+Creative Commons Atribución-CompartirIgual 4.0 Internacional (CC BY-SA 4.0):
+https://creativecommons.org/licenses/by-sa/4.0/deed.es
+Pueden copiarlo, imprimirlo (también fotocopias para toda la clase), compartirlo y adaptarlo,
+citando a Aula y compartiendo lo que adapten con la misma licencia. El código es software libre
+con licencia MIT. El archivo LICENSE del repositorio tiene el texto completo.
 """
 
 LEIA_ME = """\
@@ -81,6 +89,14 @@ inicia o Python dentro do navegador (alguns segundos na primeira vez) e faz a co
 
 A pasta pode ir num pen drive ou numa pasta compartilhada, com qualquer nome. Não apague nem mova
 arquivos lá de dentro: a página precisa de todos.
+
+LICENÇA
+O conteúdo das aulas (textos, figuras, folhas de exercícios e guias) é publicado sob a licença
+Creative Commons Atribuição-CompartilhaIgual 4.0 Internacional (CC BY-SA 4.0):
+https://creativecommons.org/licenses/by-sa/4.0/deed.pt-br
+Você pode copiar, imprimir (inclusive fotocópias para a turma toda), compartilhar e adaptar,
+citando Aula e compartilhando o que adaptar sob a mesma licença. O código é software livre com
+licença MIT. O arquivo LICENSE do repositório traz o texto completo.
 """
 
 

@@ -333,3 +333,19 @@ def test_every_mistake_is_listed_on_one_line_and_the_build_stops_at_the_end(mini
     assert "author mistakes (listed above, one per line): the build stops" in out, out[-2000:]
     assert "Traceback" not in out and "Macro Rendering Error" not in out, out[-4000:]
     assert "Traceback" in verbose
+
+
+def test_a_page_left_out_on_purpose_is_not_a_mistake(tmp_path):
+    """mkdocs.yml's `not_in_nav` (the teachers' class sets) exempts a page from the nav check, and only it."""
+    from mkdocs.config.config_options import PathSpec
+
+    from macros.authoring import outside_nav
+    for lang in ("es", "pt"):
+        (tmp_path / lang / "teacher" / "class").mkdir(parents=True)
+        (tmp_path / lang / "index.md").write_text("x", encoding="utf-8")
+        (tmp_path / lang / "teacher" / "class" / "a.md").write_text("x", encoding="utf-8")
+        (tmp_path / lang / "stray.md").write_text("x", encoding="utf-8")
+    spec = PathSpec().run_validation("/*/teacher/class/*.md")
+    found = outside_nav(tmp_path, ["index.md"], None, spec)
+    assert len(found) == 2 and all("stray.md: the page is not in the nav" in m for m in found), found
+    assert len(outside_nav(tmp_path, ["index.md"], None, None)) == 4

@@ -326,6 +326,6 @@ def test_the_worksheet_prints_each_language_its_words():
     for n in range(1, ws.VARIANTS + 1):
         bpe = next(ex for ex in ws.variant("words", n) if ex["kind"] == "bpe")
         for lang in LANGS:
-            sheet = lesson_core.render("ws_words", {"variant": n, "show": "sheet"}, lang)["parts"]["sheet"]
+            sheet = lesson_core.render("ws_words", {"variant": n}, lang)["parts"]["sheet"]
             for word, count in bpe["given"]["words"][lang]:
                 assert f"{word}×{count}" in sheet and is_word(word, lang)

@@ -164,12 +164,12 @@ def test_print_has_quiz_options_and_control_values(page, server, fmt):
             if key != "none":
                 assert label["es"] in text, (wid, label)
     assert "Palabra: gato" in text  # the embedding table's control, as text
-    assert "☒" in text and "✓" not in text  # the reader's answer; no key on the student's print
+    assert "☐" in text and "☒" not in text and "✓" not in text  # boxes to tick by hand: no saved answer, no key
     assert "Copiar enlace" not in text and "Búsqueda" not in text  # no chrome
 
     page.evaluate("document.documentElement.classList.add('aula-print-key')")
     key_text, _ = pdf_text(page, fmt)
-    assert key_text.count("✓") == len(QUIZZES)
+    assert key_text.count("✓") == len(QUIZZES) and "☒" in key_text  # the teacher's print: key and own answer
 
 
 def test_print_css_keeps_widgets_whole_and_expands_scroll_boxes(page, server):
@@ -209,10 +209,10 @@ def test_widgets_fit_a_printed_page_or_break_between_parts(page, server, fmt, si
             assert all(h <= height and rule == "avoid" for h, rule in box["parts"]), (lesson, box)
 
 
-def test_worksheet_prints_sheet_then_key(page, server):
-    page.goto(server + "pt/worksheets/turing-3-generation/#w=ws_generation:variant=12,show=both")
+def test_worksheet_prints_only_the_students_sheet(page, server):
+    page.goto(server + "pt/worksheets/turing-3-generation/#w=ws_generation:variant=12")
     text, pages = pdf_text(page, "A4")
     data = lesson_core.render("ws_generation", {"variant": 12}, "pt")
     n = next(ex for ex in data["data"]["exercises"] if ex["kind"] == "comparisons")["given"]["n"]
     assert "Variante 12" in text and lesson_core.fmt(n, "pt") in text
-    assert text.index("Folha de exercícios") < text.index("Gabarito") and pages >= 2
+    assert "Gabarito" not in text and pages == 1 and text.lstrip().startswith("Nome:")

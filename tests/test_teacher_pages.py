@@ -13,7 +13,7 @@ from lesson_core.classroom import teacher
 from lesson_core.widgets import turing_quiz
 
 DOCS = ROOT / "docs"
-TEACHER_PAGES = sorted(p.stem for p in (DOCS / "es" / "teacher").glob("*.md"))
+TEACHER_PAGES = sorted(p.stem for p in (DOCS / "es" / "teacher").glob("*.md") if p.stem != "index")  # index: the teachers' home
 
 
 def quizzes_of(lesson: str) -> set[str]:

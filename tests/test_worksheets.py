@@ -1,5 +1,7 @@
-"""Worksheets: every variant's answers solved again independently (numpy or plain counting),
-variants that differ between neighbours, and keys that print the core's numbers."""
+"""Worksheets: every variant's answers solved again independently (numpy or plain counting), and
+solved again the way the sheet tells the student to (full precision, each result rounded to the
+sheet's decimals), compared with the printed key; no trivial items and no tie in the first BPE merge;
+variants that differ between neighbours; the student's sheet never carries a key; class sets."""
 
 from __future__ import annotations
 
@@ -12,9 +14,11 @@ import pytest
 
 from lesson_core.kit.fmt import plain
 import lesson_core
+import lesson_core.kit.registry
 from lesson_core.classroom import worksheets as ws
 from lesson_core.kit.block import render_block
 from lesson_core.kit.fmt import fmt
+from lesson_core.widgets.worksheets import class_set_html, rounding_rule, sheet_html
 
 from conftest import assert_clean_html
 
@@ -67,7 +71,7 @@ def solve_bpe(words: list) -> tuple:
                 i += 1
         return out
 
-    return best, top, [merge(w) for w, _ in words]
+    return best, top, [merge(w) for w, _ in words], sum(1 for v in counts.values() if v == top)
 
 
 def check(ex: dict) -> None:
@@ -87,10 +91,13 @@ def check(ex: dict) -> None:
         for lang in ("es", "pt"):
             want = solve_bigram(g, lang)
             assert Fraction(*a["noun"]) == want["noun"] and Fraction(*a["obj"]) == want["obj"]
+        # no trivial item: each fraction is a real part of a whole (not 2/2), counted unreduced
+        assert 0 < a["noun"][0] < a["noun"][1] and 0 < a["obj"][0] < a["obj"][1], a
     elif kind == "bpe":
         for lang in ("es", "pt"):
-            best, top, after = solve_bpe(g["words"][lang])
+            best, top, after, ties = solve_bpe(g["words"][lang])
             assert "".join(a[lang]["pair"]) == best and a[lang]["count"] == top and a[lang]["after"] == after
+            assert ties == 1 and a[lang]["ties"] == 1, f"the first merge is a tie between {ties} pairs"
     elif kind == "dot":
         u, v = np.array(g["a"], float), np.array(g["b"], float)
         close([a["dot"], a["norm_a"], a["norm_b"], a["cos"]],
@@ -182,8 +189,9 @@ def printed_after(key: str, label: str, lang: str) -> float:
 def test_key_prints_the_core_numbers(chapter, lang):
     for n in (1, 17, 30):
         result = lesson_core.render(f"ws_{chapter}", {"variant": n}, lang)
-        sheet, key = result["parts"]["sheet"], result["parts"]["key"]
+        sheet, key = result["parts"]["sheet"], str(sheet_html(chapter, n, lang)[1])
         assert_clean_html(sheet + key)
+        assert "aula-worksheet-key" not in sheet
         assert f"{n}</strong>" in sheet and f"{n}</strong>" in key
         for ex in result["data"]["exercises"]:
             a = ex["answer"]
@@ -201,12 +209,114 @@ def test_key_prints_the_core_numbers(chapter, lang):
                 assert abs(printed_after(key, "x_t = ", lang) - a["xt"]) <= 5e-4
             if ex["kind"] == "chain":
                 assert abs(printed_after(key, "dL/dw = ", lang) - a["slope"]) <= 5e-4
-    only_sheet = lesson_core.render(f"ws_{chapter}", {"variant": 3, "show": "sheet"}, lang)["parts"]
-    only_key = lesson_core.render(f"ws_{chapter}", {"variant": 3, "show": "key"}, lang)["parts"]
-    assert only_sheet["key"] == "" and only_sheet["sheet"] and only_key["sheet"] == "" and only_key["key"]
+    assert "key" not in result["parts"]  # the student's widget has no key part
+    with pytest.raises(lesson_core.kit.registry.UnknownParam):  # no way to ask the student's widget for a key
+        lesson_core.render(f"ws_{chapter}", {"variant": 3, "show": "key"}, lang)
+
+
+def as_student(ex: dict) -> list[float]:
+    """The results a student writes down, solved as the sheet says: every step with all its digits
+    (numpy, float64), in the order the key gives them. Integers and fractions are checked elsewhere."""
+    g, kind = ex["given"], ex["kind"]
+    if kind in ("pe_value", "pe_sum"):
+        pos = g["pos"]
+        pe = [np.sin(pos), np.cos(pos), np.sin(pos / 100), np.cos(pos / 100)]
+        return [100.0, *pe] if kind == "pe_value" else list(np.array(g["word"]) + pe)
+    if kind == "wavelength":
+        div = 10000 ** (2 * g["i"] / g["d"])
+        return [div, 2 * np.pi * div]
+    if kind == "dot":
+        u, v = np.array(g["a"], float), np.array(g["b"], float)
+        return [u @ v, np.linalg.norm(u), np.linalg.norm(v), u @ v / np.linalg.norm(u) / np.linalg.norm(v)]
+    if kind == "attention":
+        s = np.array(g["keys"], float) @ np.array(g["q"], float) / np.sqrt(2)
+        return [*s, *np_softmax(s)]
+    if kind == "layernorm":
+        x = np.array(g["x"])
+        return [x.mean(), x.var(), x.std(), *((x - x.mean()) / x.std())]
+    if kind == "temperature":
+        return [*np_softmax(g["logits"]), *np_softmax(np.array(g["logits"]) / g["t"])]
+    if kind == "train_step":
+        z, c = np.array(g["logits"]), g["correct"]
+        p = np_softmax(z)
+        grad = p - np.eye(3)[c]
+        z1 = z - g["eta"] * grad
+        return [*p, -np.log(p[c]), *grad, *z1, *np_softmax(z1), -np.log(np_softmax(z1)[c])]
+    if kind == "chain":
+        x, t, w0, eta = g["x"], g["target"], g["w0"], g["eta"]
+        a = x * w0 - t
+        w1 = w0 - eta * 2 * a * x
+        return [a, a * a, 2 * a * x, w1, (x * w1 - t) ** 2, t / x]
+    if kind == "diffusion":
+        ab = g["abar"]
+        xt = np.sqrt(ab) * g["x0"] + np.sqrt(1 - ab) * g["eps"]
+        return [np.sqrt(ab), np.sqrt(1 - ab), xt, (xt - np.sqrt(1 - ab) * g["eps"]) / np.sqrt(ab)]
+    if kind == "chinchilla":
+        return [20 * g["params_b"], g["tokens_b"] / 20]
+    if kind == "effective":
+        sq = float((np.array(g["w"]) ** 2).sum())
+        return [sq, 1 / sq]
+    return []  # bigram, bpe, comparisons: exact integers and fractions (test_answers_solved_independently)
+
+
+NUMBER = re.compile(r"[\u2212-]?\d[\d\u202f.,]*")
+
+
+# Big numbers in words (the Chinchilla item counts in billions of 10^9): the word after the number scales it.
+SCALE_WORDS = [(r"\s+(billones|billón|trilhões|trilhão)\b", 1000.0), (r"\s+(mil millones|bilhões|bilhão)\b", 1.0),
+               (r"\s+(millones|millón|milhões|milhão)\b", 0.001)]
+
+
+def numbers_in(text: str, lang: str) -> list[float]:
+    text = plain(re.sub(r"<[^>]+>", " ", text))
+    out = []
+    for m in NUMBER.finditer(text):
+        x = read_number(m.group(0).rstrip(".,"), lang)
+        scale = next((k for word, k in SCALE_WORDS if re.match(word, text[m.end():])), None)
+        out.append(x if scale is None else x * scale)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+@pytest.mark.parametrize("chapter,n", ALL)
+def test_key_matches_the_sheets_rounding_rule(chapter, n, lang):
+    """Every result in the key is the student's result rounded to the sheet's decimals (not fewer:
+    3,64 for 3,636 fails), and the sheet says so, with the tolerance."""
+    sheet, key = sheet_html(chapter, n, lang)
+    rule = rounding_rule(chapter, lang)
+    assert rule in str(sheet)
+    if chapter != "words":
+        assert fmt(ws.DECIMALS, lang) in rule and fmt(ws.TOLERANCE, lang, ws.DECIMALS) in rule
+        assert fmt(ws.TOLERANCE, lang, ws.DECIMALS) in str(key)
+    items = re.findall(r"<li>(.*?)</li>", str(key))
+    exercises = ws.variant(chapter, n)
+    assert len(items) == len(exercises)
+    half = 0.5 * 10 ** -ws.DECIMALS + 1e-9
+    for ex, item in zip(exercises, items):
+        printed = numbers_in(item, lang)
+        for want in as_student(ex):
+            assert any(abs(p - want) <= half for p in printed), (chapter, n, ex["kind"], float(want), item)
+
+
+def test_class_set_roster_and_page():
+    assert ws.roster(1) == [1] and ws.roster(30) == list(range(1, 31))
+    assert ws.roster(32)[-2:] == [1, 2] and len(ws.roster(ws.MAX_STUDENTS)) == ws.MAX_STUDENTS
+    seats = ws.roster(ws.MAX_STUDENTS)
+    assert all(a != b for a, b in zip(seats, seats[1:]))  # neighbours never share a variant
+    for bad in (0, ws.MAX_STUDENTS + 1, 500, "treinta", 2.5, True):
+        with pytest.raises(ValueError):
+            ws.roster(bad)
+    for lang in ("es", "pt"):
+        html = str(class_set_html("vectors", lang))
+        assert_clean_html(html)
+        assert html.count('class="aula-worksheet"') == ws.VARIANTS
+        assert html.count('class="aula-worksheet-key"') == ws.VARIANTS
+        assert f'data-roster="{",".join(map(str, seats))}"' in html
+        assert len(html.encode()) < 150_000
 
 
 def test_all_variants_precomputed():
     block = render_block("ws_vectors", {}, "es", "w-ws")
-    assert block.count("Variante 30") >= 2 and 'data-live="0"' in block  # switches without Python
+    assert "Variante 30" in block and 'data-live="0"' in block  # switches without Python
+    assert "aula-worksheet-key" not in block and "Clave de respuestas" not in block  # a student's block has no key
     assert len(block) < 400_000

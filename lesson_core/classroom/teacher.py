@@ -1,7 +1,8 @@
-"""Teacher pages: the 45-minute class plan of each chapter, as data, and its table.
+"""Teacher pages: each chapter's class plans (one 45-minute session; two where the chapter needs them),
+with setup and materials, as data, and their tables; the course overview for the teachers' page.
 
 Each plan is a list of (minutes, activity) with the activity in Spanish and in
-Portuguese; the table's clock times are the running sums, and a plan that does
+Portuguese; the table's clock times are the running sums, and a session that does
 not fill exactly one class stops the build (see :func:`plan_rows`).
 
 Example: plan_rows("turing-1-words")[0] -> (0, 5, {"es": "Apertura: ...", "pt": "Abertura: ..."})
@@ -13,7 +14,8 @@ from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h
 from ..kit.svgkit import table
 
-__all__ = ["CLASS_MINUTES", "PLANS", "plan_rows", "plan_html"]
+__all__ = ["CLASS_MINUTES", "PLANS", "TWO_SESSIONS", "MATERIALS", "ORDER", "TITLES", "plan_rows", "plan_html",
+           "sessions", "course_html"]
 
 CLASS_MINUTES = 45
 
@@ -21,6 +23,18 @@ CLASS_MINUTES = 45
 def _a(es: str, pt: str) -> dict:
     return {"es": es, "pt": pt}
 
+
+# The chapters in the course's order (the site's menu), with short names for the teachers' page.
+ORDER = ("turing-1-words", "turing-2-vectors", "positional-encoding", "turing-3-generation", "turing-4-scale",
+         "real-model")
+TITLES = {
+    "turing-1-words": _a("1. Turing, palabras y tokens", "1. Turing, palavras e tokens"),
+    "turing-2-vectors": _a("2. Vectores y atención", "2. Vetores e atenção"),
+    "positional-encoding": _a("Codificación posicional", "Codificação posicional"),
+    "turing-3-generation": _a("3. Generar y aprender", "3. Gerar e aprender"),
+    "turing-4-scale": _a("4. Escala y difusión", "4. Escala e difusão"),
+    "real-model": _a("Un modelo de verdad", "Um modelo de verdade"),
+}
 
 PLANS: dict[str, list[tuple[int, dict]]] = {
     "positional-encoding": [
@@ -31,7 +45,7 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
         (10, _a("Contar 1, 2, 3…: en el primer recuadro, llevar la posición hasta el final y leer qué parte del "
                 "vector se come el número. Conclusión en el pizarrón: crece sin límite y no sabe qué hacer con "
                 "posiciones que nunca vio.",
-                "Contar 1, 2, 3…: no primeiro quadro, levar a posição até o fim e ler quanto do vetor o número "
+                "Contar 1, 2, 3…: no primeiro recurso interativo, levar a posição até o fim e ler quanto do vetor o número "
                 "ocupa. Conclusão na lousa: ele cresce sem limite e não sabe o que fazer com posições que nunca viu.")),
         (10, _a("Ondas: repaso rápido de seno y coseno en radianes (una vuelta completa mide 2π). Mapa de calor y "
                 "huella de una posición: cada columna es una onda más lenta que la anterior.",
@@ -43,7 +57,7 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
                "Cada dupla explica com suas palavras por que são necessárias muitas ondas.")),
         (7, _a("Sumar, no añadir: x = E + PE con el recuadro de la suma. Un bonus: avanzar k "
                "posiciones es girar, comprobado con números.",
-               "Somar, não acrescentar: x = E + PE com o quadro da soma. Bônus: avançar k "
+               "Somar, não acrescentar: x = E + PE com o recurso interativo da soma. O presente da rotação: avançar k "
                "posições é girar, conferido com números.")),
         (5, _a("Cierre: un ejercicio de la ficha (un valor del código) o la pregunta de salida: ¿qué ventaja "
                "tendrían unas posiciones aprendidas? ¿Y qué inconveniente?",
@@ -55,20 +69,20 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
                "hablaba con una persona o con un programa?",
                "Abertura: a pergunta de Turing e o jogo da imitação. Alguém já ficou na dúvida se conversava com "
                "uma pessoa ou com um programa?")),
-        (5, _a("Línea del tiempo: cada pareja elige un acontecimiento y decide si pertenece a las reglas escritas "
-               "o al aprendizaje con ejemplos.",
-               "Linha do tempo: cada dupla escolhe um acontecimento e decide se ele pertence às regras escritas "
-               "ou ao aprendizado com exemplos.")),
+        (3, _a("Línea del tiempo, proyectada: señalar dos acontecimientos, uno de reglas escritas y otro de "
+               "aprendizaje con ejemplos.",
+               "Linha do tempo, projetada: apontar dois acontecimentos, um de regras escritas e outro de "
+               "aprendizado com exemplos.")),
         (12, _a("Adivinar contando: tabla de la palabra siguiente; calcular a mano una probabilidad como recuento "
                 "entre total y contestar la pregunta de «sobre».",
                 "Adivinhar contando: tabela da próxima palavra; calcular à mão uma probabilidade como contagem "
                 "dividida pelo total e responder à pergunta de “sobre”.")),
-        (5, _a("Escribir frases con el muestreador: ¿por qué salen frases correctas a trozos y raras en conjunto?",
+        (4, _a("Escribir frases con el muestreador: ¿por qué salen frases correctas a trozos y raras en conjunto?",
                "Escrever frases com o amostrador: por que saem frases certas em pedaços e estranhas no conjunto?")),
-        (13, _a("Tokens: probar el tokenizador con su nombre y con un ideograma; BPE paso a paso, con las dos "
-                "primeras fusiones hechas también en el pizarrón.",
-                "Tokens: testar o tokenizador com o próprio nome e com um ideograma; BPE passo a passo, com as duas "
-                "primeiras fusões feitas também na lousa.")),
+        (16, _a("Tokens: probar el tokenizador con su nombre y con un ideograma; BPE paso a paso en el recuadro, "
+                "con la primera fusión contada también en el pizarrón.",
+                "Tokens: testar o tokenizador com o próprio nome e com um ideograma; BPE passo a passo no recurso "
+                "interativo, com a primeira fusão contada também na lousa.")),
         (5, _a("Cierre: un ejercicio de la ficha (una probabilidad del modelo de recuentos o la primera fusión BPE).",
                "Fechamento: um exercício da folha (uma probabilidade do modelo de contagens ou a primeira fusão BPE).")),
     ],
@@ -79,18 +93,15 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
                "saber que “gato” e “cachorro” se parecem?")),
         (8, _a("Tabla de vectores y vista 3D: elegir tres ejes y buscar grupos de palabras cercanas.",
                "Tabela de vetores e visão 3D: escolher três eixos e procurar grupos de palavras próximas.")),
-        (10, _a("Producto escalar y coseno: arrastrar las flechas, pregunta del producto cero, palabras más "
-                "cercanas y la analogía rey − hombre + mujer.",
-                "Produto escalar e cosseno: arrastar as setas, pergunta do produto zero, palavras mais próximas "
-                "e a analogia rei − homem + mulher.")),
-        (12, _a("Atención: consulta, clave y valor. Calcular a mano la puntuación que «él» da a «gato», pasar las "
-                "puntuaciones por softmax y contestar la pregunta de sumar una constante.",
+        (10, _a("Producto escalar y coseno: arrastrar las flechas, pregunta del producto cero y palabras más "
+                "cercanas.",
+                "Produto escalar e cosseno: arrastar as setas, pergunta do produto zero e palavras mais próximas.")),
+        (17, _a("Atención: consulta, clave y valor. Calcular a mano la puntuación que «él» da a «gato», pasar las "
+                "puntuaciones por softmax y contestar la pregunta de sumar una constante. (El bloque Transformer "
+                "queda para el inicio de la clase siguiente.)",
                 "Atenção: consulta, chave e valor. Calcular à mão a pontuação que “ele” dá a “gato”, passar as "
-                "pontuações pelo softmax e responder à pergunta de somar uma constante.")),
-        (5, _a("El bloque Transformer: normalización y por qué, sin posiciones, «perro muerde persona» y "
-               "«persona muerde perro» dan lo mismo.",
-               "O bloco Transformer: normalização e por que, sem posições, “cachorro morde pessoa” e "
-               "“pessoa morde cachorro” dão o mesmo resultado.")),
+                "pontuações pelo softmax e responder à pergunta de somar uma constante. (O bloco Transformer "
+                "fica para o começo da aula seguinte.)")),
         (5, _a("Cierre: un ejercicio de la ficha (producto escalar o pesos de atención).",
                "Fechamento: um exercício da folha (produto escalar ou pesos de atenção).")),
     ],
@@ -101,17 +112,14 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
                 "temperatura casi cero.",
                 "Logits e softmax; sortear um token e sortear cem; temperatura, top-k e top-p; pergunta da "
                 "temperatura quase zero.")),
-        (10, _a("Aprender: la pérdida −ln p y entrenar tres logits paso a paso, con una tasa de aprendizaje "
+        (13, _a("Aprender: la pérdida −ln p y entrenar tres logits paso a paso, con una tasa de aprendizaje "
                 "pequeña y con una grande.",
                 "Aprender: a perda −ln p e treinar três logits passo a passo, com uma taxa de aprendizado "
                 "pequena e com uma grande.")),
-        (10, _a("La regla de la cadena en una cadena que se puede calcular: un paso con la tasa pequeña, otro "
-                "con la grande, y el salto que se pasa del mínimo.",
+        (12, _a("La regla de la cadena en una cadena que se puede calcular: un paso con la tasa pequeña, otro "
+                "con la grande, y el salto que se pasa del mínimo. (RNN frente a Transformer queda para otra clase.)",
                 "A regra da cadeia em uma cadeia que dá para calcular: um passo com a taxa pequena, outro com a "
-                "grande, e o salto que passa do mínimo.")),
-        (5, _a("RNN frente a Transformer: pasos seguidos y comparaciones n(n+1)/2, con la suma deducida en el "
-               "pizarrón.",
-               "RNN contra Transformer: passos em sequência e comparações n(n+1)/2, com a soma deduzida na lousa.")),
+                "grande, e o salto que passa do mínimo. (RNN contra Transformer fica para outra aula.)")),
         (5, _a("Cierre: un ejercicio de la ficha (un paso de gradiente).",
                "Fechamento: um exercício da folha (um passo de gradiente).")),
     ],
@@ -128,10 +136,10 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
                 "media ponderada y los «puntos que cuentan».",
                 "O coração: acrescentar ruído até a nuvem redonda e gerar a partir do ruído; a estimativa como "
                 "média ponderada e os “pontos que contam”.")),
-        (5, _a("Vuelta a Turing: debate breve con las preguntas de esta guía.",
-               "Volta a Turing: debate curto com as perguntas deste guia.")),
-        (3, _a("Cierre: un ejercicio de la ficha (un paso de difusión).",
-               "Fechamento: um exercício da folha (um passo de difusão).")),
+        (8, _a("Vuelta a Turing: debate breve con las preguntas de esta guía y pregunta de salida oral. La ficha "
+               "(un paso de difusión) queda de tarea.",
+               "Volta a Turing: debate curto com as perguntas deste guia e pergunta de saída oral. A folha "
+               "(um passo de difusão) fica como lição de casa.")),
     ],
     "real-model": [
         (5, _a("Apertura: todo lo de las lecciones anteriores era de juguete. ¿Qué esperan de un modelo de "
@@ -162,23 +170,159 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
 }
 
 
-def plan_rows(page: str) -> list[tuple[int, int, dict]]:
-    """(start minute, end minute, activity) of each step; the steps must fill one class exactly."""
+
+# Chapters with more than one class of content: the same material over two sessions, at a calmer pace.
+TWO_SESSIONS: dict[str, list[list[tuple[int, dict]]]] = {
+    "turing-2-vectors": [
+        [(5, _a("Repaso: un token es un número sin significado. ¿Cómo saber que «gato» y «perro» se parecen?",
+                "Revisão: um token é um número sem significado. Como saber que “gato” e “cachorro” se parecem?")),
+         (10, _a("Tabla de vectores y vista 3D: elegir tres ejes y buscar grupos de palabras cercanas.",
+                 "Tabela de vetores e visão 3D: escolher três eixos e procurar grupos de palavras próximas.")),
+         (15, _a("Producto escalar y coseno: arrastrar las flechas, pregunta del producto cero, palabras más "
+                 "cercanas y la analogía rey − hombre + mujer.",
+                 "Produto escalar e cosseno: arrastar as setas, pergunta do produto zero, palavras mais próximas e "
+                 "a analogia rei − homem + mulher.")),
+         (10, _a("En parejas, el ejercicio 1 de la ficha (producto escalar, longitudes y coseno) con calculadora.",
+                 "Em duplas, o exercício 1 da folha (produto escalar, comprimentos e cosseno) com calculadora.")),
+         (5, _a("Cierre: ¿un producto escalar grande quiere decir palabras parecidas? (No siempre: mirar el coseno.)",
+                "Fechamento: um produto escalar grande quer dizer palavras parecidas? (Nem sempre: olhar o cosseno.)"))],
+        [(5, _a("Repaso: coseno entre dos palabras, proyectado.", "Revisão: cosseno entre duas palavras, projetado.")),
+         (15, _a("Atención: consulta, clave y valor; calcular a mano la puntuación que «él» da a «gato».",
+                 "Atenção: consulta, chave e valor; calcular à mão a pontuação que “ele” dá a “gato”.")),
+         (10, _a("Softmax y la pregunta de sumar una constante a todas las puntuaciones.",
+                 "Softmax e a pergunta de somar uma constante a todas as pontuações.")),
+         (10, _a("El bloque Transformer: normalización y por qué, sin posiciones, «perro muerde persona» y "
+                 "«persona muerde perro» dan lo mismo.",
+                 "O bloco Transformer: normalização e por que, sem posições, “cachorro morde pessoa” e "
+                 "“pessoa morde cachorro” dão o mesmo resultado.")),
+         (5, _a("Cierre: el ejercicio 2 de la ficha (pesos de atención) empieza en clase y se termina de tarea.",
+                "Fechamento: o exercício 2 da folha (pesos de atenção) começa em aula e termina como lição de casa."))],
+    ],
+    "turing-3-generation": [
+        [(5, _a("Repaso: el modelo acaba con un vector. ¿Cómo se convierte eso en una palabra?",
+                "Revisão: o modelo termina com um vetor. Como isso vira uma palavra?")),
+         (15, _a("Logits y softmax; sacar un token y sacar cien; temperatura, top-k y top-p; pregunta de la "
+                 "temperatura casi cero.",
+                 "Logits e softmax; sortear um token e sortear cem; temperatura, top-k e top-p; pergunta da "
+                 "temperatura quase zero.")),
+         (15, _a("Aprender: la pérdida −ln p y entrenar tres logits paso a paso, con una tasa de aprendizaje "
+                 "pequeña y con una grande.",
+                 "Aprender: a perda −ln p e treinar três logits passo a passo, com uma taxa de aprendizado "
+                 "pequena e com uma grande.")),
+         (10, _a("En parejas, el ejercicio 1 de la ficha (softmax a dos temperaturas) con calculadora.",
+                 "Em duplas, o exercício 1 da folha (softmax em duas temperaturas) com calculadora."))],
+        [(5, _a("Repaso: ¿qué hace la pérdida cuando el token correcto tiene probabilidad baja?",
+                "Revisão: o que a perda faz quando o token correto tem probabilidade baixa?")),
+         (15, _a("La regla de la cadena en una cadena que se puede calcular: un paso con la tasa pequeña, otro "
+                 "con la grande, y el salto que se pasa del mínimo.",
+                 "A regra da cadeia em uma cadeia que dá para calcular: um passo com a taxa pequena, outro com a "
+                 "grande, e o salto que passa do mínimo.")),
+         (15, _a("RNN frente a Transformer: pasos seguidos y comparaciones n(n+1)/2, con la suma deducida en el "
+                 "pizarrón (emparejar 1 con n, 2 con n − 1…).",
+                 "RNN contra Transformer: passos em sequência e comparações n(n+1)/2, com a soma deduzida na "
+                 "lousa (juntar 1 com n, 2 com n − 1…).")),
+         (10, _a("Cierre: los ejercicios 3 y 4 de la ficha (un paso por la regla de la cadena; comparaciones).",
+                 "Fechamento: os exercícios 3 e 4 da folha (um passo pela regra da cadeia; comparações)."))],
+    ],
+}
+
+_CALC = _a("Calculadora científica (raíz cuadrada, exponencial, logaritmo) por estudiante o por pareja; la del "
+           "celular sirve.",
+           "Calculadora científica (raiz quadrada, exponencial, logaritmo) por estudante ou por dupla; a do celular "
+           "serve.")
+_CALC_RAD = _a("Calculadora científica en radianes (seno y coseno), por estudiante o por pareja.",
+               "Calculadora científica em radianos (seno e cosseno), por estudante ou por dupla.")
+_COPIES = _a("Copias: una ficha distinta por estudiante, impresa antes desde «Fichas para toda la clase» (un solo "
+             "trabajo de impresión), y tu paquete de claves.",
+             "Cópias: uma folha diferente por estudante, impressa antes em “Folhas para a turma toda” (um só "
+             "trabalho de impressão), e o seu pacote de gabaritos.")
+_PROJECTOR = _a("Proyector o pantalla grande, con la lección abierta en la computadora del docente.",
+                "Projetor ou tela grande, com a lição aberta no computador do professor.")
+_PAIRS = _a("Un dispositivo por pareja (computadora, tableta o celular) con la lección abierta; sin conexión, la "
+            "copia sin conexión del sitio.",
+            "Um aparelho por dupla (computador, tablet ou celular) com a lição aberta; sem internet, a cópia "
+            "offline do site.")
+# What each class needs: the setup the teacher does before, and the materials in the room.
+MATERIALS: dict[str, list[dict]] = {
+    "turing-1-words": [_PROJECTOR, _PAIRS, _a("Pizarrón para contar a mano la primera fusión de BPE; sin "
+                                               "calculadora (fracciones).",
+                                               "Lousa para contar à mão a primeira fusão do BPE; sem calculadora "
+                                               "(frações)."), _COPIES],
+    "turing-2-vectors": [_PROJECTOR, _PAIRS, _CALC, _COPIES],
+    "positional-encoding": [_PROJECTOR, _PAIRS, _CALC_RAD, _COPIES],
+    "turing-3-generation": [_PROJECTOR, _PAIRS, _CALC, _COPIES],
+    "turing-4-scale": [_PROJECTOR, _PAIRS, _CALC, _COPIES],
+    "real-model": [_PROJECTOR, _a("Un dispositivo por pareja con la lección abierta: el modelo corre en el "
+                                  "navegador y tarda unos segundos en arrancar la primera vez; ábranla al empezar.",
+                                  "Um aparelho por dupla com a lição aberta: o modelo roda no navegador e leva alguns "
+                                  "segundos para começar na primeira vez; abram a lição logo no início.")],
+}
+SETUP = _a("Antes de la clase: abrir la lección en cada dispositivo mientras hay conexión (o copiar la versión sin "
+           "conexión) y probar el proyector. Imprimir con «Imprimir» o con la hoja para estudiantes no lleva las "
+           "respuestas que se hayan marcado en la computadora.",
+           "Antes da aula: abrir a lição em cada aparelho enquanto há internet (ou copiar a versão offline) e testar "
+           "o projetor. Imprimir com “Imprimir” ou com a folha para estudantes não leva as respostas marcadas no "
+           "computador.")
+
+
+def sessions(page: str) -> int:
+    """How many 45-minute classes the chapter takes at a calm pace (1, or 2 where a two-session plan exists)."""
+    if page not in PLANS:
+        raise KeyError(f"no class plan for {page!r}; plans exist for {sorted(PLANS)}")
+    return len(TWO_SESSIONS.get(page, [None]))
+
+
+def plan_rows(page: str, steps: list[tuple[int, dict]] | None = None) -> list[tuple[int, int, dict]]:
+    """(start minute, end minute, activity) of each step; the steps must fill one class exactly.
+    ``steps`` defaults to the chapter's one-session plan."""
     if page not in PLANS:
         raise KeyError(f"no class plan for {page!r}; plans exist for {sorted(PLANS)}")
     rows, start = [], 0
-    for minutes, activity in PLANS[page]:
+    for minutes, activity in PLANS[page] if steps is None else steps:
         rows.append((start, start + minutes, activity))
         start += minutes
     if start != CLASS_MINUTES:
-        raise ValueError(f"the plan for {page!r} lasts {start} minutes, not {CLASS_MINUTES}")
+        raise ValueError(f"a plan for {page!r} lasts {start} minutes, not {CLASS_MINUTES}")
     return rows
 
 
-def plan_html(page: str, lang: str) -> Markup:
-    """The plan as a table: minutes from the start of the class, and the activity."""
+def _plan_table(page: str, steps, caption: str, lang: str) -> Markup:
     head = [tr(lang, {"es": "Minutos", "pt": "Minutos"}), tr(lang, {"es": "Actividad", "pt": "Atividade"})]
-    body = [[f"{fmt(a, lang)}–{fmt(b, lang)}", tr(lang, act)] for a, b, act in plan_rows(page)]
-    caption = tr(lang, {"es": f"Una clase de {fmt(CLASS_MINUTES, lang)} minutos",
-               "pt": f"Uma aula de {fmt(CLASS_MINUTES, lang)} minutos"})
-    return h("div", {"class": "aula-plan"}, table(head, body, cls="aula-plan-table", caption=caption))
+    body = [[f"{fmt(a, lang)}–{fmt(b, lang)}", tr(lang, act)] for a, b, act in plan_rows(page, steps)]
+    return table(head, body, cls="aula-plan-table", caption=caption)
+
+
+def plan_html(page: str, lang: str) -> Markup:
+    """Setup and materials, the one-session plan, and the two-session plan where the chapter has one."""
+    m = fmt(CLASS_MINUTES, lang)
+    parts = [h("p", {"class": "aula-plan-setup"}, tr(lang, SETUP)),
+             h("p", None, h("strong", None, tr(lang, {"es": "Materiales", "pt": "Materiais"}))),
+             h("ul", {"class": "aula-plan-materials"}, [h("li", None, tr(lang, x)) for x in MATERIALS[page]]),
+             _plan_table(page, None, tr(lang, {"es": f"Una clase de {m} minutos", "pt": f"Uma aula de {m} minutos"}),
+                         lang)]
+    for i, steps in enumerate(TWO_SESSIONS.get(page, []), 1):
+        n = fmt(i, lang)
+        parts.append(_plan_table(page, steps, tr(lang, {"es": f"En dos clases: clase {n} de {fmt(2, lang)} ({m} minutos)",
+                                                      "pt": f"Em duas aulas: aula {n} de {fmt(2, lang)} ({m} minutos)"}),
+                                 lang))
+    return h("div", {"class": "aula-plan"}, parts)
+
+
+def course_html(lang: str) -> Markup:
+    """The teachers' page overview: each chapter, its classes of 45 minutes, and whether it needs calculators
+    (a list, not a table: it reads the same on a phone)."""
+    m = fmt(CLASS_MINUTES, lang)
+    items = []
+    for page in ORDER:
+        n = sessions(page)
+        when = (tr(lang, {"es": f"{fmt(1, lang)} clase", "pt": f"{fmt(1, lang)} aula"}) if n == 1 else
+                tr(lang, {"es": f"{fmt(1, lang)} clase apretada o {fmt(n, lang)} clases",
+                          "pt": f"{fmt(1, lang)} aula apertada ou {fmt(n, lang)} aulas"}))
+        calc = any(x in (_CALC, _CALC_RAD) for x in MATERIALS[page])
+        need = tr(lang, {"es": "con calculadora", "pt": "com calculadora"} if calc else
+                  {"es": "sin calculadora", "pt": "sem calculadora"})
+        items.append(h("li", {"data-page": page}, h("strong", None, tr(lang, TITLES[page])), f": {when}, {need}."))
+    low, high = len(ORDER), sum(sessions(p) for p in ORDER)
+    caption = tr(lang, {"es": f"El curso completo: de {fmt(low, lang)} a {fmt(high, lang)} clases de {m} minutos.",
+                        "pt": f"O curso completo: de {fmt(low, lang)} a {fmt(high, lang)} aulas de {m} minutos."})
+    return h("div", {"class": "aula-course"}, h("ul", None, items), h("p", None, caption))

@@ -32,9 +32,16 @@ from ..kit.rng import Random, make_rng, randbelow
 from ..topics.training import cross_entropy, gradient
 from ..topics.vectors import cosine, dot, norm
 
-__all__ = ["CHAPTERS", "VARIANTS", "SEEDS", "variant", "BIGRAM_WORDS", "BPE_WORDS"]
+__all__ = ["CHAPTERS", "VARIANTS", "SEEDS", "variant", "BIGRAM_WORDS", "BPE_WORDS", "DECIMALS", "TOLERANCE",
+           "MAX_STUDENTS", "roster", "bpe_first_merge"]
 
 VARIANTS = 30
+# The sheets' rounding rule: every result written to DECIMALS decimals, computed from unrounded
+# steps (the key does the same); an answer within TOLERANCE of the key counts as right.
+DECIMALS = 3
+TOLERANCE = 0.001
+# A class set: one sheet per student, 1..MAX_STUDENTS; see roster().
+MAX_STUDENTS = 60
 SEEDS = {"positional": 11, "words": 12, "vectors": 13, "generation": 14, "scale": 15}
 CHAPTERS = tuple(SEEDS)
 
@@ -101,14 +108,25 @@ def _sentences(slots: list[tuple[int, int, int]], lang: str) -> list[str]:
     return [f"{w['det']} {w['noun'][n]} {w['verb'][v]} {w['obj'][o]} ." for n, v, o in slots]
 
 
-def _prob(sentences: list[str], prev: str, nxt: str) -> list[int]:
+def _count(sentences: list[str], prev: str, nxt: str) -> list[int]:
+    """[count, total]: how often ``nxt`` follows ``prev``, out of all words that follow ``prev``
+    (the fraction as a student counts it, not reduced)."""
     rows = bigram.next_table(sentences, prev)
-    p = next(pr for word, _, pr in rows if word == nxt)
-    return [p.numerator, p.denominator]
+    return [next(c for word, c, _ in rows if word == nxt), sum(c for _, c, _ in rows)]
+
+
+def _real_choice(slots: list[tuple[int, int, int]]) -> bool:
+    """True when both questions are worth counting: more than one noun follows the determiner, and
+    some verb is followed by more than one object (a 2/2 item asks nothing)."""
+    return len({n for n, _, _ in slots}) > 1 and any(len({o for _, v, o in slots if v == verb}) > 1
+                                                     for verb in range(3))
 
 
 def _bigram(rng: Random) -> dict:
-    slots = [(randbelow(rng, 3), randbelow(rng, 3), randbelow(rng, 3)) for _ in range(BIGRAM_SENTENCES)]
+    while True:
+        slots = [(randbelow(rng, 3), randbelow(rng, 3), randbelow(rng, 3)) for _ in range(BIGRAM_SENTENCES)]
+        if _real_choice(slots):
+            break
     # the verb followed by the most different objects (then the most frequent): a real choice follows it
     verb = max(range(3), key=lambda v: (len({o for _, vv, o in slots if vv == v}),
                                         sum(1 for _, vv, _ in slots if vv == v)))
@@ -118,32 +136,35 @@ def _bigram(rng: Random) -> dict:
     answer = {}
     for lang, w in BIGRAM_WORDS.items():
         s = _sentences(slots, lang)
-        answer[lang] = {"noun": _prob(s, w["det"], w["noun"][noun]), "obj": _prob(s, w["verb"][verb], w["obj"][obj])}
+        answer[lang] = {"noun": _count(s, w["det"], w["noun"][noun]), "obj": _count(s, w["verb"][verb], w["obj"][obj])}
     if answer["es"] != answer["pt"]:
         raise ValueError("worksheet bigram: the aligned corpora disagree")
     return {"kind": "bigram", "given": {"slots": [list(s) for s in slots], "noun": noun, "verb": verb, "obj": obj},
             "answer": answer["es"]}
 
 
-def _bpe_merge(words: list[list]) -> dict:
-    """The first BPE merge of a vocabulary ``[[word, count], ...]``, with the words after it."""
+def bpe_first_merge(words: list[list]) -> dict:
+    """The first BPE merge of a vocabulary [[word, count], ...], and how many pairs share the top count."""
     stats = bpe.pair_counts([(list(w), c) for w, c in words])
     best = bpe.best_pair(stats)
-    top = max(stats.values())
-    after = [bpe.merge_word(list(w), best) for w, _ in words]
-    return {"pair": list(best), "count": stats[best], "ties": sum(1 for v in stats.values() if v == top),
-            "after": after, "counts": [[a, b, n] for (a, b), n in stats.items()]}
+    top = stats[best]
+    return {"pair": list(best), "count": top, "ties": sum(1 for v in stats.values() if v == top),
+            "after": [bpe.merge_word(list(w), best) for w, _ in words],
+            "counts": [[a, b, n] for (a, b), n in stats.items()]}
 
 
 def _bpe(rng: Random) -> dict:
-    """Four places of the aligned word lists with a count each; the words and the key per language."""
-    pool = list(range(len(BPE_WORDS["es"])))
-    picks = []
-    for _ in range(4):
-        picks.append([pool.pop(randbelow(rng, len(pool))), _int(rng, 1, 9)])
-    words = {lang: [[listed[i], c] for i, c in picks] for lang, listed in BPE_WORDS.items()}
-    return {"kind": "bpe", "given": {"words": words},
-            "answer": {lang: _bpe_merge(w) for lang, w in words.items()}}
+    """Four places of the aligned word lists with a count each, redrawn until the first merge leads alone
+    in every language (a student counting by hand finds one answer); the words and the key per language."""
+    while True:
+        pool = list(range(len(BPE_WORDS["es"])))
+        picks = []
+        for _ in range(4):
+            picks.append([pool.pop(randbelow(rng, len(pool))), _int(rng, 1, 9)])
+        words = {lang: [[listed[i], c] for i, c in picks] for lang, listed in BPE_WORDS.items()}
+        answer = {lang: bpe_first_merge(w) for lang, w in words.items()}
+        if all(a["ties"] == 1 for a in answer.values()):
+            return {"kind": "bpe", "given": {"words": words}, "answer": answer}
 
 
 def words(rng: Random) -> list[dict]:
@@ -281,3 +302,13 @@ def variant(chapter: str, n: int) -> list[dict]:
     if not 1 <= n <= VARIANTS:
         raise ValueError(f"variant must be 1..{VARIANTS}")
     return GENERATORS[chapter](make_rng(SEEDS[chapter] * 1000 + n))
+
+
+def roster(students: int) -> list[int]:
+    """The variant of each student of a class set, in seat order: 1, 2, ..., 30, then 1, 2, ... again,
+    so neighbours always differ and a class of up to 30 has no repeated sheet.
+
+    Example: roster(32)[-2:] -> [1, 2]"""
+    if isinstance(students, bool) or not isinstance(students, int) or not 1 <= students <= MAX_STUDENTS:
+        raise ValueError(f"a class set has 1..{MAX_STUDENTS} students")
+    return [i % VARIANTS + 1 for i in range(students)]

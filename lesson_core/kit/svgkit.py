@@ -17,9 +17,10 @@ from .html import Markup, h, num
 
 __all__ = ["diverging_rgb", "hex_rgb", "png_data_uri", "bar_strip", "table", "clamp"]
 
-NEG = (33, 102, 172)    # blue for -1
-MID = (247, 247, 247)   # near-white for 0
-POS = (178, 24, 43)     # red for +1
+# Lightness falls from -1 to +1 (luma about 232, 170, 45), so the sign stays readable on a grayscale print.
+NEG = (222, 235, 247)   # pale blue for -1
+MID = (189, 160, 170)   # muted mauve for 0
+POS = (120, 10, 30)     # dark red for +1
 
 
 def clamp(x: float, lo: float, hi: float) -> float:
@@ -27,7 +28,7 @@ def clamp(x: float, lo: float, hi: float) -> float:
 
 
 def diverging_rgb(v: float) -> tuple[int, int, int]:
-    """Map v in [-1, 1] to blue - white - red. Example: 0 -> (247, 247, 247)."""
+    """Map v in [-1, 1] to pale blue - mauve - dark red, darker as v grows. Example: 0 -> (189, 160, 170)."""
     v = clamp(v, -1.0, 1.0)
     end = POS if v >= 0 else NEG
     t = abs(v)

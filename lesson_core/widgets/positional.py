@@ -144,8 +144,8 @@ def _heatmap(d: int, lang: str) -> Markup:
     uri = png_data_uri([[diverging_rgb(v) for v in row] for row in rows])
     W, H, left, top = 560, 300, 40, 10
     pw, ph = W - left - 10, H - top - 34
-    label = {"es": f"Mapa de calor: {MAP_POSITIONS} posiciones por {d} dimensiones; rojo +1, azul −1.",
-             "pt": f"Mapa de calor: {MAP_POSITIONS} posições por {d} dimensões; vermelho +1, azul −1."}
+    label = {"es": f"Mapa de calor: {MAP_POSITIONS} posiciones por {d} dimensiones; oscuro (rojo) +1, claro (azul pálido) −1.",
+             "pt": f"Mapa de calor: {MAP_POSITIONS} posições por {d} dimensões; escuro (vermelho) +1, claro (azul-claro) −1."}
     xt = [h("text", {"x": num(left + pw * (j + 0.5) / d), "y": H - 20, "class": "aula-tick", "text-anchor": "middle"}, j)
           for j in range(0, d, max(1, d // 8))]
     yt = [h("text", {"x": left - 4, "y": num(top + ph * (r + 0.5) / MAP_POSITIONS + 4), "class": "aula-tick",

@@ -1,15 +1,16 @@
-"""Worksheet widgets: one per chapter, a printable sheet and its answer key per variant (1-30).
+"""Worksheets: one student widget per chapter (a printable sheet per variant 1-30, never a key), and
+the teacher's class set (every variant's sheet and key, for one print job per class).
 
-The variant is a slider, so all 30 sheets and keys are precomputed at build
-time and switch without Python. ``show`` picks the sheet, the key or both; in
-print the key starts on a new page. The exercises and their answers come from
+The variant is a slider, so all 30 sheets are precomputed at build time and switch
+without Python. The keys appear only in :func:`class_set_html`, which the teacher
+pages (docs/*/teacher/class/) show through the ``class_set`` macro. The exercises and their answers come from
 :mod:`lesson_core.classroom.worksheets`; this module only words them (es, pt).
 """
 
 from __future__ import annotations
 
 from ..classroom import worksheets as ws
-from ..kit.controls import Choice, Range
+from ..kit.controls import Range
 from ..kit.fmt import fmt, fmt_upto, tr
 from ..kit.html import Markup, h, text_of
 from ..kit.registry import View, widget
@@ -28,14 +29,27 @@ KEY = {"es": "Clave de respuestas", "pt": "Gabarito"}
 VARIANT = {"es": "Variante", "pt": "Variante"}
 NAME = {"es": "Nombre: ____________________  Fecha: __________",
         "pt": "Nome: ____________________  Data: __________"}
-ROUND = {"es": "Redondea los resultados a 3 decimales. Puedes usar calculadora.",
-         "pt": "Arredonde os resultados para 3 casas decimais. Pode usar calculadora."}
+
+
+def rounding_rule(chapter: str, lang: str) -> str:
+    """The sheet's rule, said once at its top; the key follows it (see ws.DECIMALS, ws.TOLERANCE)."""
+    if chapter == "words":
+        return tr(lang, {"es": "Escribe cada probabilidad como fracción recuento/total, sin simplificar, "
+                               "y cada recuento como número entero.",
+                         "pt": "Escreva cada probabilidade como fração contagem/total, sem simplificar, "
+                               "e cada contagem como número inteiro."})
+    d, tol = fmt(ws.DECIMALS, lang), fmt(ws.TOLERANCE, lang, ws.DECIMALS)
+    return tr(lang, {"es": f"Puedes usar calculadora. Calcula siempre con todas las cifras (sin redondear los pasos "
+                           f"intermedios) y escribe cada resultado redondeado a {d} decimales. Una diferencia "
+                           f"de ±{tol} con la clave se da por buena.",
+                     "pt": f"Pode usar calculadora. Calcule sempre com todos os algarismos (sem arredondar os passos "
+                           f"intermediários) e escreva cada resultado arredondado para {d} casas decimais. Uma "
+                           f"diferença de ±{tol} em relação ao gabarito é aceita."})
+
+
+KEY_RULE = {"es": "resultados redondeados al final", "pt": "resultados arredondados no final"}
 RADIANS = {"es": " Ponla en radianes: sen(1) es el seno de 1 radián, no de 1 grado (en la calculadora, la tecla sin).",
-           "pt": " Deixe a calculadora em radianos: sen(1) é o seno de 1 radiano, não de 1 grau."}
-SHOW = {"es": "Mostrar", "pt": "Mostrar"}
-SHOW_OPTS = [("both", {"es": "Ficha y clave", "pt": "Folha e gabarito"}),
-             ("sheet", {"es": "Solo la ficha", "pt": "Só a folha"}),
-             ("key", {"es": "Solo la clave", "pt": "Só o gabarito"})]
+           "pt": " Coloque-a em radianos: sen(1) é o seno de 1 radiano, não de 1 grau."}
 
 
 def sheet_title(chapter: str, lang: str) -> str:
@@ -50,12 +64,12 @@ def _q(word: str, lang: str) -> str:
     return f"«{word}»" if lang == "es" else f"“{word}”"
 
 
-def _n(x: float, lang: str, d: int = 3) -> str:
+def _n(x: float, lang: str, d: int = ws.DECIMALS) -> str:
     """A result rounded to ``d`` decimals for the key, without trailing zeros: −1,5 rather than −1,500."""
     return fmt_upto(x, lang, d)
 
 
-def _v(values, lang: str, d: int = 3) -> str:
+def _v(values, lang: str, d: int = ws.DECIMALS) -> str:
     return fmt_vec(values, lang, d) if any(not float(v).is_integer() for v in values) else fmt_vec(values, lang, 0)
 
 
@@ -95,8 +109,8 @@ def _wavelength(g: dict, a: dict, lang: str) -> tuple:
                   "(10000^(2i/d))? ¿Cada cuántas posiciones da esa onda una vuelta completa (2π · divisor)?",
             f"Com d = {g['d']}, por qual número a posição é dividida na onda i = {g['i']} "
             "(10000^(2i/d))? A cada quantas posições essa onda dá uma volta completa (2π · divisor)?")
-    key = _t(lang, f"Divisor {_n(a['divisor'], lang)}; una vuelta cada {_n(a['wavelength'], lang, 1)} posiciones.",
-             f"Divisor {_n(a['divisor'], lang)}; uma volta a cada {_n(a['wavelength'], lang, 1)} posições.")
+    key = _t(lang, f"Divisor {_n(a['divisor'], lang)}; una vuelta cada {_n(a['wavelength'], lang)} posiciones.",
+             f"Divisor {_n(a['divisor'], lang)}; uma volta a cada {_n(a['wavelength'], lang)} posições.")
     return st, key
 
 
@@ -119,10 +133,10 @@ def _bpe(g: dict, a: dict, lang: str) -> tuple:
     words = ", ".join(f"{word}×{c}" for word, c in g["words"][lang])
     st = _t(lang, f"Vocabulario con recuentos: {words}. Empezando por letras sueltas, cuenta cada par de letras "
                   "vecinas (multiplicado por el recuento de la palabra). ¿Qué par se fusiona primero, con qué "
-                  "recuento, y cómo quedan las palabras? (Si hay empate, gana el par que aparece antes.)",
+                  "recuento, y cómo quedan las palabras?",
             f"Vocabulário com contagens: {words}. Começando por letras soltas, conte cada par de letras "
             "vizinhas (multiplicado pela contagem da palavra). Qual par é fundido primeiro, com que contagem, "
-            "e como ficam as palavras? (Em caso de empate, ganha o par que aparece primeiro.)")
+            "e como ficam as palavras?")
     pair = "+".join(a["pair"])
     after = ", ".join(" ".join(p) for p in a["after"])
     key = _t(lang, f"Primera fusión: {pair} (recuento {a['count']}). Palabras: {after}.",
@@ -176,6 +190,7 @@ def _temperature(g: dict, a: dict, lang: str) -> tuple:
 
 def _train_step(g: dict, a: dict, lang: str) -> tuple:
     z, c, eta = _v(g["logits"], lang, 1), g["correct"] + 1, fmt(g["eta"], lang)
+    lower = a["new_loss"] < a["loss"]
     st = _t(lang, f"Logits {z}; el token correcto es el n.º {c}. Calcula las probabilidades, la pérdida −ln p, "
                   f"el gradiente (p − 1 para el correcto, p para los demás) y los logits tras un paso con "
                   f"η = {eta}. ¿Baja la pérdida?",
@@ -183,9 +198,11 @@ def _train_step(g: dict, a: dict, lang: str) -> tuple:
             f"o gradiente (p − 1 para o correto, p para os outros) e os logits após um passo com "
             f"η = {eta}. A perda diminui?")
     key = _t(lang, f"p = {_v(a['p'], lang)}; pérdida {_n(a['loss'], lang)}; gradiente {_v(a['grad'], lang)}; "
-                   f"nuevos logits {_v(a['new_logits'], lang)}; nueva pérdida {_n(a['new_loss'], lang)}.",
+                   f"nuevos logits {_v(a['new_logits'], lang)}; nuevas probabilidades {_v(a['new_p'], lang)}; "
+                   f"nueva pérdida {_n(a['new_loss'], lang)}: " + ("sí, baja." if lower else "no, no baja."),
              f"p = {_v(a['p'], lang)}; perda {_n(a['loss'], lang)}; gradiente {_v(a['grad'], lang)}; "
-             f"novos logits {_v(a['new_logits'], lang)}; nova perda {_n(a['new_loss'], lang)}.")
+             f"novos logits {_v(a['new_logits'], lang)}; novas probabilidades {_v(a['new_p'], lang)}; "
+             f"nova perda {_n(a['new_loss'], lang)}: " + ("sim, diminui." if lower else "não, não diminui."))
     return st, key
 
 
@@ -245,8 +262,8 @@ def _effective(g: dict, a: dict, lang: str) -> tuple:
                   "1 / (suma de cuadrados).",
             f"Pesos {_v(g['w'], lang, 2)}. Calcule a soma dos quadrados e os “pontos que contam”, "
             "1 / (soma dos quadrados).")
-    return st, _t(lang, f"Suma de cuadrados {_n(a['sum_sq'], lang, 4)}; puntos que cuentan {_n(a['count'], lang, 2)}.",
-                  f"Soma dos quadrados {_n(a['sum_sq'], lang, 4)}; pontos que contam {_n(a['count'], lang, 2)}.")
+    return st, _t(lang, f"Suma de cuadrados {_n(a['sum_sq'], lang)}; puntos que cuentan {_n(a['count'], lang)}.",
+                  f"Soma dos quadrados {_n(a['sum_sq'], lang)}; pontos que contam {_n(a['count'], lang)}.")
 
 
 WORDING = {"pe_value": _pe_value, "pe_sum": _pe_sum, "wavelength": _wavelength, "bigram": _bigram, "bpe": _bpe,
@@ -261,42 +278,102 @@ def sheet_html(chapter: str, n: int, lang: str) -> tuple[Markup, Markup]:
     worded = [WORDING[ex["kind"]](ex["given"], ex["answer"], lang) for ex in exercises]
     head = f"{tr(lang, CHAPTER_TITLES[chapter])} · {tr(lang, VARIANT)} {n}"
     sheet = h("div", {"class": "aula-worksheet", "data-chapter": chapter, "data-variant": n},
-              h("p", {"class": "aula-ws-head"}, h("strong", None, f"{tr(lang, SHEET)} · {head}")),
               h("p", {"class": "aula-ws-name"}, tr(lang, NAME)),
-              h("p", {"class": "aula-ws-note"}, tr(lang, ROUND) + (tr(lang, RADIANS) if chapter == "positional" else "")),
+              h("p", {"class": "aula-ws-head"}, h("strong", None, f"{tr(lang, SHEET)} · {head}")),
+              h("p", {"class": "aula-ws-note"},
+                rounding_rule(chapter, lang) + (tr(lang, RADIANS) if chapter == "positional" else "")),
               h("ol", {"class": "aula-ws-list"},
                 [h("li", {"class": "aula-ws-item"}, st, h("div", {"class": "aula-ws-space"})) for st, _ in worded]))
     key = h("div", {"class": "aula-worksheet-key", "data-chapter": chapter, "data-variant": n},
-            h("p", {"class": "aula-ws-head"}, h("strong", None, f"{tr(lang, KEY)} · {head}")),
+            h("p", {"class": "aula-ws-head"}, h("strong", None, f"{tr(lang, KEY)} · {head}"),
+              f" ({tr(lang, KEY_RULE)}, ±{fmt(ws.TOLERANCE, lang, ws.DECIMALS)})" if chapter != "words" else ""),
             h("ol", {"class": "aula-ws-list"}, [h("li", None, k) for _, k in worded]))
     return sheet, key
 
 
-def _said(chapter: str, n: int, show: str, lang: str) -> str:
+CLASS = {
+    "students": {"es": "Número de estudiantes", "pt": "Número de estudantes"},
+    "prepare": {"es": "Preparar", "pt": "Preparar"},
+    "print_sheets": {"es": "Imprimir las fichas", "pt": "Imprimir as folhas"},
+    "print_keys": {"es": "Imprimir las claves", "pt": "Imprimir os gabaritos"},
+    "sheets": {"es": "Fichas de la clase", "pt": "Folhas da turma"},
+    "keys": {"es": "Claves de la clase", "pt": "Gabaritos da turma"},
+    "student": {"es": "Estudiante", "pt": "Estudante"},
+}
+
+
+def class_messages(lang: str) -> dict[str, str]:
+    """What the class-set form says (teacher.js fills {n} and {m}): ready, not written in digits, out of range."""
+    lo, hi = fmt(1, lang), fmt(ws.MAX_STUDENTS, lang)
+    return tr(lang, {
+        "es": {"ready": "Listo: {n} fichas con {m} variantes distintas y sus claves. Al imprimir, cada ficha sale "
+                        "en su propia hoja.",
+               "digits": f"Escribe el número de estudiantes con cifras, de {lo} a {hi} (por ejemplo, 32).",
+               "range": f"La clase debe tener de {lo} a {hi} estudiantes."},
+        "pt": {"ready": "Pronto: {n} folhas com {m} variantes diferentes e seus gabaritos. Na impressão, cada folha "
+                        "sai em uma página própria.",
+               "digits": f"Escreva o número de estudantes com algarismos, de {lo} a {hi} (por exemplo, 32).",
+               "range": f"A turma deve ter de {lo} a {hi} estudantes."}})
+
+
+def class_set_html(chapter: str, lang: str) -> Markup:
+    """A teacher's class set of one chapter: a field for the class size, and all the variants' sheets and
+    keys, precomputed. teacher.js copies one sheet per student (variants from ws.roster) into one print
+    job, and the keys of the variants in use into a compact packet (several keys per page)."""
+    if chapter not in CHAPTER_TITLES:
+        raise KeyError(f"unknown worksheet chapter {chapter!r}; known: {list(CHAPTER_TITLES)}")
+    pairs = [sheet_html(chapter, n, lang) for n in range(1, ws.VARIANTS + 1)]
+    msgs = class_messages(lang)
+    field_id = f"aula-class-{chapter}"
+    form = h("form", {"class": "aula-class-form", "novalidate": ""},
+             h("label", {"for": field_id}, f"{tr(lang, CLASS['students'])} ({fmt(1, lang)}–{fmt(ws.MAX_STUDENTS, lang)})"),
+             " ", h("input", {"id": field_id, "type": "text", "inputmode": "numeric", "size": "4", "autocomplete": "off",
+                             "value": str(ws.VARIANTS), "data-aula-class-size": ""}),
+             " ", h("button", {"type": "submit", "class": "aula-class-button"}, tr(lang, CLASS["prepare"])),
+             h("p", {"class": "aula-class-status", "role": "status", "aria-live": "polite"}),
+             h("p", {"class": "aula-class-actions"},
+               h("button", {"type": "button", "class": "aula-class-button aula-class-main", "data-aula-print": "sheets"},
+                 tr(lang, CLASS["print_sheets"])), " ",
+               h("button", {"type": "button", "class": "aula-class-button", "data-aula-print": "keys"},
+                 tr(lang, CLASS["print_keys"]))))
+    return h("div", {"class": "aula-class-set", "data-chapter": chapter,
+                     "data-roster": ",".join(str(v) for v in ws.roster(ws.MAX_STUDENTS)),
+                     "data-msg-ready": msgs["ready"], "data-msg-digits": msgs["digits"], "data-msg-range": msgs["range"],
+                     "data-label-student": tr(lang, CLASS["student"])},
+             form,
+             h("div", {"class": "aula-class-source", "hidden": ""},
+               [h("section", {"class": "aula-class-copy", "data-variant": n}, sheet)
+                for n, (sheet, _) in enumerate(pairs, 1)]),
+             h("details", {"class": "aula-class-sheets"}, h("summary", None, tr(lang, CLASS["sheets"])),
+               h("div", {"class": "aula-class-print"})),
+             h("details", {"class": "aula-class-keys"}, h("summary", None, tr(lang, CLASS["keys"])),
+               h("div", {"class": "aula-class-packet"},
+                 [h("section", {"class": "aula-class-key", "data-variant": n}, key)
+                  for n, (_, key) in enumerate(pairs, 1)])))
+
+
+def _said(chapter: str, n: int, lang: str) -> str:
     """The widget's summary for screen readers: which sheet is shown, and its first exercise."""
     exercises = ws.variant(chapter, n)
-    first, answer = WORDING[exercises[0]["kind"]](exercises[0]["given"], exercises[0]["answer"], lang)
+    first, _ = WORDING[exercises[0]["kind"]](exercises[0]["given"], exercises[0]["answer"], lang)
     count = tr(lang, {"es": f"{len(exercises)} ejercicios", "pt": f"{len(exercises)} exercícios"})
-    said = f"{sheet_title(chapter, lang)}, {tr(lang, VARIANT).lower()} {n}, {count} " \
-           f"({tr(lang, dict(SHOW_OPTS)[show]).lower()}). 1. {text_of(first)}"
-    return said + (f" {tr(lang, KEY)}: {answer}" if show != "sheet" else "")
+    return f"{sheet_title(chapter, lang)}, {tr(lang, VARIANT).lower()} {n}, {count}. 1. {text_of(first)}"
 
 
 def _register(chapter: str) -> None:
+    """The student's sheet: one variant, never its key (keys: class_set_html, on a teacher page)."""
     @widget(f"ws_{chapter}", lesson="teacher",
             title={lg: sheet_title(chapter, lg) for lg in ("es", "pt")},
-            controls=[Range("variant", VARIANT, 1, min=1, max=ws.VARIANTS, step=1),
-                      Choice("show", SHOW, "both", options=SHOW_OPTS, style="buttons")],
-            parts={"sheet": ("variant", "show"), "key": ("variant", "show")})
+            controls=[Range("variant", VARIANT, 1, min=1, max=ws.VARIANTS, step=1)],
+            parts={"sheet": ("variant",)})
     def _fn(p: dict, lang: str) -> View:
-        sheet, key = sheet_html(chapter, p["variant"], lang)
-        return View(summary=_said(chapter, p["variant"], p["show"], lang), parts={"sheet": sheet if p["show"] != "key" else Markup(""),
-                           "key": key if p["show"] != "sheet" else Markup("")},
+        sheet, _ = sheet_html(chapter, p["variant"], lang)
+        return View(summary=_said(chapter, p["variant"], lang), parts={"sheet": sheet},
                     data={"variant": p["variant"], "variants": ws.VARIANTS, "exercises": ws.variant(chapter, p["variant"])})
 
 
 for _chapter in ws.CHAPTERS:
     _register(_chapter)
 
-PARITY_CASES = [("ws_words", {"variant": 7}), ("ws_vectors", {"variant": 30, "show": "key"}),
+PARITY_CASES = [("ws_words", {"variant": 7}), ("ws_vectors", {"variant": 30}),
                 ("ws_positional", {"variant": 12}), ("ws_generation", {"variant": 3}), ("ws_scale", {"variant": 19})]

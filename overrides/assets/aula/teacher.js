@@ -20,6 +20,7 @@
       noteWidget: "El enlace nombra un recuadro que no está en esta página ({x}); se ignora.",
       noteParam: "El enlace traía valores que este recuadro no acepta ({x}); se usan los valores por defecto.",
       done: "Terminé este capítulo", print: "Imprimir", printKey: "Imprimir con respuestas (docente)",
+      printHandout: "Imprimir hoja para estudiantes (figuras y preguntas)",
       progress: "Tu progreso", local: "Se guarda solo en este dispositivo; nada sale de tu navegador.",
       noStorage: "Este navegador no permite guardar datos (por ejemplo, en modo privado): el progreso se perderá al cerrar la página.",
       finished: "terminado", notVisited: "sin visitar", quizzes: "preguntas respondidas: {a} de {n} ({c} bien)",
@@ -32,6 +33,7 @@
       noteWidget: "O link cita um quadro que não está nesta página ({x}); ele foi ignorado.",
       noteParam: "O link trazia valores que este quadro não aceita ({x}); foram usados os valores padrão.",
       done: "Terminei este capítulo", print: "Imprimir", printKey: "Imprimir com respostas (professor)",
+      printHandout: "Imprimir folha para estudantes (figuras e perguntas)",
       progress: "Seu progresso", local: "Fica salvo só neste aparelho; nada sai do seu navegador.",
       noStorage: "Este navegador não permite salvar dados (por exemplo, em janela anônima): o progresso se perde ao fechar a página.",
       finished: "terminado", notVisited: "não visitado", quizzes: "perguntas respondidas: {a} de {n} ({c} certas)",
@@ -151,9 +153,16 @@
         root.classList.add("aula-print-key");
         window.print();
       });
-      window.addEventListener("afterprint", function () { root.classList.remove("aula-print-key"); });
+      // the students' handout: figures at their states and the questions, without the long prose
+      var handout = el("button", { type: "button", "class": "md-button", "data-aula-print-handout": "" }, T.printHandout);
+      handout.addEventListener("click", function () {
+        root.classList.add("aula-print-handout");
+        window.print();
+      });
+      window.addEventListener("afterprint", function () { root.classList.remove("aula-print-key", "aula-print-handout"); });
       bar.appendChild(print);
       if (quizWidgets().length) bar.appendChild(key);
+      if (isChapter()) bar.appendChild(handout);
     }
     if (bar.childNodes.length) article.appendChild(bar);
   }
@@ -366,6 +375,53 @@
     if (title) title.parentNode.insertBefore(box, title.nextSibling); else w.insertBefore(box, w.firstChild);
   }
 
+  /* ---------- class set (docs/<lang>/teacher/class/): one sheet per student, one key packet ---------- */
+
+  // The page carries every variant's sheet and key (lesson_core.widgets.worksheets.class_set_html) and the
+  // seat order of variants (data-roster, from worksheets.roster); here the first n seats are copied out.
+  function classSet(box) {
+    var field = box.querySelector("[data-aula-class-size]");
+    var status = box.querySelector(".aula-class-status");
+    var out = box.querySelector(".aula-class-print");
+    var roster = box.getAttribute("data-roster").split(",");
+    function refuse(msg) {
+      status.textContent = box.getAttribute(msg);
+      field.setAttribute("aria-invalid", "true");
+      out.textContent = "";
+      box.classList.add("aula-class-empty");
+      return false;
+    }
+    function prepare() {
+      var text = field.value.trim();
+      if (!/^\d{1,4}$/.test(text)) return refuse("data-msg-digits");
+      var n = Number(text);
+      if (n < 1 || n > roster.length) return refuse("data-msg-range");
+      var used = {};
+      out.textContent = "";
+      roster.slice(0, n).forEach(function (v, i) {
+        var copy = box.querySelector('.aula-class-source [data-variant="' + v + '"]').cloneNode(true);
+        copy.setAttribute("data-student", String(i + 1));
+        out.appendChild(copy);
+        used[v] = true;
+      });
+      box.querySelectorAll(".aula-class-key").forEach(function (k) { k.hidden = !used[k.getAttribute("data-variant")]; });
+      field.removeAttribute("aria-invalid");
+      box.classList.remove("aula-class-empty");
+      status.textContent = box.getAttribute("data-msg-ready").replace("{n}", n).replace("{m}", Object.keys(used).length);
+      return true;
+    }
+    box.querySelector(".aula-class-form").addEventListener("submit", function (ev) { ev.preventDefault(); prepare(); });
+    box.querySelectorAll("[data-aula-print]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        if (!prepare()) { field.focus(); return; }
+        if (b.getAttribute("data-aula-print") === "keys") root.classList.add("aula-print-packet");
+        window.print();
+      });
+    });
+    window.addEventListener("afterprint", function () { root.classList.remove("aula-print-packet"); });
+    prepare();
+  }
+
   /* ---------- wiring ---------- */
 
   var data = load();
@@ -395,6 +451,7 @@
     if (first) first.scrollIntoView({ block: "start" });
   });
   chapterBar();
+  document.querySelectorAll(".aula-class-set").forEach(classSet);
   var box = document.querySelector("[data-aula-progress]");
   if (box) summary(box);
   window.aulaTeacher = { load: load, parseLink: parseLink, link: widgetLink };
