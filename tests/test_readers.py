@@ -160,7 +160,8 @@ LAYOUT_JS = """([width, minPx]) => {
   if (minPx) {
     for (const t of document.querySelectorAll('.aula-widget svg text')) {
       if (!t.textContent.trim()) continue;
-      const m = t.getScreenCTM();
+      const m = t.getClientRects().length ? t.getScreenCTM() : null;
+      if (!m) continue;  // the layout not shown at this width (svgkit.figure draws two)
       const scale = Math.hypot(m.a, m.b);
       const px = parseFloat(getComputedStyle(t).fontSize) * scale;
       out.count++;
