@@ -29,12 +29,12 @@ MIN_FIGURE_PX = 11
 NOT_YET = {
     "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table", "chain_rule",
     "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
-    "emb_3d", "emb_analogy", "emb_table", "model_sizes", "next_token", "pe_ambiguity", "pe_fingerprint",
-    "pe_heatmap", "pe_rotation", "pe_sum", "rm_attention", "rm_size", "rm_training", "rnn_vs_transformer",
-    "train_logits", "transformer_block", "turing_timeline", "vec_dot",
+    "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
+    "pe_heatmap", "pe_rotation", "pe_sum", "rm_size", "rnn_vs_transformer",
+    "train_logits", "transformer_block", "vec_dot",
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"pe_raw_vs_wave"}
+CONVERTED = {"model_sizes", "pe_raw_vs_wave", "rm_attention", "rm_training", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET = {
     f"{lang}{page}/" for lang in ("", "pt/") for page in
@@ -110,6 +110,30 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     assert len(re.findall(r'class="aula-note"', now)) == 2          # both panels, stacked
     assert "−1" in _texts(chart) and "1" in _texts(chart).split()    # the wave's bounds the summary names
     assert 'class="aula-line aula-line-raw"' in chart and 'class="aula-line aula-line-wave"' in chart
+
+    r = lesson_core.render("turing_timeline", {"event": "gpt3"}, lang)      # "Acontecimiento 9 de 10"
+    line = _layouts(r["parts"]["line"])[1][0]
+    assert line.count('class="aula-event"') == 10 and "9" in _texts(line).split()
+    assert r["parts"]["line"].count("<li>") == 3                            # the legend, once, in HTML
+
+    r = lesson_core.render("model_sizes", {"model": "deepseekv3"}, lang)    # every model, by name
+    chart = _texts(_layouts(r["parts"]["chart"])[1][0])
+    from lesson_core.widgets.turing_scale import MODELS, SHORT
+    assert all(SHORT.get(m["id"], m["name"]) in chart for m in MODELS)
+    assert r["data"]["name"] in chart
+
+    r = lesson_core.render("rm_attention", None, lang)   # the summary's last token and the one it looks at most
+    narrow = _layouts(r["parts"]["main"])[1][0]
+    from lesson_core.widgets.real_model_views import label
+    from lesson_core.model import generate as gen
+    tokens = gen.prompt(lang, lesson_core.kit.registry.get("rm_attention").control("text").default).tokens
+    labels = [label(gen.token_text(lang, t.id)) for t in tokens]
+    top = r["data"]["top"][0]
+    assert top >= len(labels) - 7 and labels[top] in _texts(narrow) and labels[-1] in _texts(narrow)
+    assert lesson_core.kit.fmt.fmt(len(labels) - 7, lang) + " tokens" in _texts(narrow)   # how many are left out
+
+    r = lesson_core.render("rm_training", None, lang)     # three lines, named in the HTML legend
+    assert r["parts"]["main"].count("<li>") == 3 and "aula-legend" in r["parts"]["main"]
 
 
 # --- the browser --------------------------------------------------------------------------------

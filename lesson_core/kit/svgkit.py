@@ -216,7 +216,7 @@ def legend(items: Sequence[tuple[Markup, str]]) -> Markup:
                                       "class": "aula-legend-key"}, key), text) for key, text in items])
 
 
-def line_key(cls: str = "aula-line", **attrs) -> Markup:
+def line_key(cls: str | None = "aula-line", **attrs) -> Markup:
     """A legend key for a line drawn with the same class (and dash or paint)."""
     return h("line", {"x1": 1, "x2": 23, "y1": 6, "y2": 6, "class": cls, **attrs})
 
