@@ -48,6 +48,16 @@ def test_parity_cases_cover_non_defaults():
     assert len({w for w, _, _ in cases}) == len(lesson_core.list_widgets())
 
 
+def test_parity_covers_narrow_layouts():
+    """A phone's drawing lives in the same part as the desktop's (svgkit.figure), so the cases
+    compared under Pyodide hold both layouts of every converted figure."""
+    from test_narrow import CONVERTED
+    cases = parity_cases()
+    for wid in sorted(CONVERTED):
+        rendered = [lesson_core.render_json(w, json.dumps(p), lang) for w, p, lang in cases if w == wid]
+        assert rendered and all("aula-lay-narrow" in r and "aula-lay-wide" in r for r in rendered), wid
+
+
 @pytest.mark.slow
 def test_pyodide_matches_cpython(tmp_path):
     if not (ROOT / "node_modules" / "pyodide").is_dir() or not shutil.which("node"):

@@ -45,7 +45,9 @@ def test_widget_every_event(lang):
         assert e["text"][lang].split()[0] in main and APPROACHES[e["approach"]][lang] in main
         assert not re.search(r"\bnan\b|\binf\b", main + r["parts"]["line"], re.I)
     line = lesson_core.render("turing_timeline", {}, lang)["parts"]["line"]
-    assert line.count('class="aula-event"') == len(EVENTS)  # one mark per event (its shape tells the approach)
+    # one mark per event (its shape tells the approach), in the wide drawing and in the phone's
+    assert line.count('class="aula-event"') == 2 * len(EVENTS)
+    assert all(lay.count('class="aula-event"') == len(EVENTS) for lay in line.split('class="aula-lay-narrow"'))
 
 
 @pytest.mark.parametrize("bad", ["nope", "", "1950"])

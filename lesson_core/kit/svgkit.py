@@ -10,7 +10,8 @@ from __future__ import annotations
 import base64
 import struct
 import zlib
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Callable, Sequence
 
 from .fmt import fmt
 from .html import Markup, h, num
@@ -108,3 +109,123 @@ def fmt_vec(values: Sequence[float], lang: str, decimals: int = 2) -> str:
 
 
 __all__ += ["fmt_vec", "paint", "RED", "BLUE", "GOLD", "GREEN", "PURPLE", "GREY", "GRID", "PAPER"]
+
+
+# --- A figure knows its width (issue 16) ---------------------------------------------------
+# A widget draws a figure once, as a function of a Frame, and figure() lays it out twice from the
+# same numbers: WIDE for tablets and desktops, NARROW for phones. Both live in the part's HTML
+# (so they are precomputed, live and checked exactly like any part); aula.css shows one with a
+# container query on the figure's box and prints the wide one.
+
+WIDE = 560    # units: the desktop figure (its box is at least this many CSS px wide)
+NARROW = 264  # units: fits the 266 px figure box of a 320 px phone, so text of 11 units stays >= 11 px
+TICK_GAP = 80  # about one axis label per this many units (Observable Plot's rule of thumb)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A panel's place in a figure, in the figure's units."""
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The width a figure is drawn for. ``frame.narrow`` says which layout is asked."""
+    width: float
+
+    @property
+    def narrow(self) -> bool:
+        return self.width < WIDE
+
+    def pick(self, wide, narrow):
+        """``wide`` or ``narrow``, by layout: ``frame.pick(5, 3)``."""
+        return narrow if self.narrow else wide
+
+    def panels(self, n: int, height: float, *, top: float = 0, pad: float = 10, gap: float = 20,
+               vgap: float = 12) -> tuple[list[Box], float]:
+        """``n`` panels of ``height``: side by side when wide, stacked when narrow.
+        Returns the boxes and the height the figure needs below ``top``."""
+        inner = self.width - 2 * pad
+        if self.narrow:
+            boxes = [Box(pad, top + i * (height + vgap), inner, height) for i in range(n)]
+            return boxes, n * height + (n - 1) * vgap
+        w = (inner - (n - 1) * gap) / n
+        return [Box(pad + i * (w + gap), top, w, height) for i in range(n)], height
+
+
+def thin(items: Sequence, span: float, per: float = TICK_GAP, keep_last: bool = False) -> list:
+    """Every k-th item so that about one falls in each ``per`` units of ``span``:
+    ``thin([2017, ..., 2025], 210)`` -> ``[2017, 2021, 2025]``. The first is always kept."""
+    room = max(2, int(span // per) + 1)
+    k = max(1, -(-len(items) // room))
+    out = list(items[::k])
+    if keep_last and items and out[-1] != items[-1]:
+        out[-1] = items[-1]
+    return out
+
+
+def nice_ticks(lo: float, hi: float, span: float, per: float = TICK_GAP) -> list[float]:
+    """Round ticks from ``lo`` to ``hi`` (1, 2, 2.5 or 5 times a power of ten), about one
+    per ``per`` units of ``span``: ``nice_ticks(0, 10000, 500)`` -> 0, 2500, ..., 10000."""
+    want = max(1, int(span // per))
+    raw = (hi - lo) / want
+    power = 1.0
+    while power * 10 <= raw:
+        power *= 10
+    while power > raw:
+        power /= 10
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    first = -(-lo // step) * step
+    count = int((hi - first) // step + 1e-9) + 1
+    return [first + i * step for i in range(count)]
+
+
+# Short counts for narrow axes: "10 M", "mil M" (es: mil millones), "1 bi" (pt: bilhão).
+_SHORT = {"es": ((10**12, "B"), (10**9, "mil M"), (10**6, "M"), (10**3, "mil")),
+          "pt": ((10**12, "tri"), (10**9, "bi"), (10**6, "mi"), (10**3, "mil"))}
+
+
+def short_count(x: float, lang: str) -> str:
+    """A count in a few characters, for tick labels: 1e7 -> "10 M" / "10 mi"; 1e9 -> "mil M" / "1 bi"."""
+    for unit, name in _SHORT[lang]:
+        if abs(x) >= unit:
+            v = x / unit
+            digits = 0 if float(v).is_integer() else 1
+            if lang == "es" and unit == 10**9 and v == 1:
+                return name
+            return f"{fmt(v, lang, digits)}\u00a0{name}"
+    return fmt(x, lang)
+
+
+def figure(draw: Callable[[Frame], Markup], legend: Markup | None = None) -> Markup:
+    """The figure ``draw(frame)`` makes (an :func:`~lesson_core.kit.html.svg`), laid out wide and
+    narrow from the same numbers, with an optional HTML legend under both (see :func:`legend`)."""
+    return h("div", {"class": "aula-figs"},
+             h("div", {"class": "aula-lay-wide"}, draw(Frame(WIDE))),
+             h("div", {"class": "aula-lay-narrow"}, draw(Frame(NARROW))),
+             legend)
+
+
+def legend(items: Sequence[tuple[Markup, str]]) -> Markup:
+    """A legend as an HTML list under the plot, which wraps on a phone: ``(key, text)`` pairs,
+    keys from :func:`line_key` or :func:`dot_key`."""
+    return h("ul", {"class": "aula-legend"},
+             [h("li", None, h("svg", {"viewBox": "0 0 24 12", "width": 24, "height": 12, "aria-hidden": "true",
+                                      "class": "aula-legend-key"}, key), text) for key, text in items])
+
+
+def line_key(cls: str | None = "aula-line", **attrs) -> Markup:
+    """A legend key for a line drawn with the same class (and dash or paint)."""
+    return h("line", {"x1": 1, "x2": 23, "y1": 6, "y2": 6, "class": cls, **attrs})
+
+
+def dot_key(cls: str = "aula-dot", **attrs) -> Markup:
+    """A legend key for a dot drawn with the same class (or paint)."""
+    return h("circle", {"cx": 12, "cy": 6, "r": 4, "class": cls, **attrs})
+
+
+__all__ += ["WIDE", "NARROW", "Box", "Frame", "thin", "nice_ticks", "short_count", "figure", "legend",
+            "line_key", "dot_key"]

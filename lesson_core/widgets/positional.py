@@ -14,7 +14,8 @@ from ..kit.controls import Choice, Number, Range
 from ..kit.fmt import fmt, fmt_pct, fmt_sci, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
-from ..kit.svgkit import bar_strip, diverging_rgb, fmt_vec, hex_rgb, png_data_uri, table
+from ..kit.svgkit import (Frame, bar_strip, diverging_rgb, figure, fmt_vec, hex_rgb, nice_ticks,
+                          png_data_uri, table)
 
 LESSON = "positional"
 
@@ -48,35 +49,45 @@ RAW_D = 4
 @functools.lru_cache(maxsize=2)  # the same chart beside every position the build precomputes
 def _raw_chart(lang: str) -> Markup:
     """Raw count and one wave over positions 0..10 000, on the scale of a word's numbers."""
-    W, H, left, top = 560, 200, 44, 14
-    pw, ph = W - left - 10, H - top - 30
-    ymax = 1.5
-
-    def X(p: float) -> float:
-        return left + pw * p / 10000
-
-    def Y(v: float) -> float:
-        return top + ph * (ymax - max(-ymax, min(ymax, v))) / (2 * ymax)
-
-    wave = " ".join(f"{num(X(p))},{num(Y(fp.sin(p * pe.frequency(1, RAW_D))))}" for p in range(0, 10001, 25))
-    raw = f"{num(X(0))},{num(Y(0))} {num(X(1.5))},{num(Y(1.5))}"
-    ticks = [h("text", {"x": num(X(p)), "y": H - 8, "class": "aula-tick",
-                        "text-anchor": "end" if p == 10000 else "middle"}, fmt(p, lang))
-             for p in (0, 2500, 5000, 7500, 10000)]
-    yt = [h("text", {"x": left - 6, "y": num(Y(v) + 4), "class": "aula-tick", "text-anchor": "end"}, fmt(v, lang))
-          for v in (-1, 0, 1)]
     label = {"es": "La cuenta cruda sale del marco enseguida; la onda se queda entre −1 y 1.",
              "pt": "A contagem crua sai do quadro logo no começo; a onda fica entre −1 e 1."}
-    return svg(W, H,
-               h("rect", {"x": left, "y": num(Y(1)), "width": pw, "height": num(Y(-1) - Y(1)), "class": "aula-band"}),
-               yt, ticks,
-               h("polyline", {"points": wave, "class": "aula-line aula-line-wave"}),
-               h("polyline", {"points": raw, "class": "aula-line aula-line-raw"}),
-               h("text", {"x": num(X(150)), "y": top + 10, "class": "aula-note"},
-                 tr(lang, {"es": "↑ cuenta cruda: 1, 2, 3…", "pt": "↑ contagem crua: 1, 2, 3…"})),
-               h("text", {"x": num(X(10000)), "y": top + 10, "class": "aula-note", "text-anchor": "end"},
-                 tr(lang, {"es": "onda: sen(pos/100)", "pt": "onda: sen(pos/100)"})),
-               label=tr(lang, label))
+    raw_note = tr(lang, {"es": "↑ cuenta cruda: 1, 2, 3…", "pt": "↑ contagem crua: 1, 2, 3…"})
+    wave_note = tr(lang, {"es": "onda: sen(pos/100)", "pt": "onda: sen(pos/100)"})
+
+    def draw(frame: Frame) -> Markup:
+        # narrow: the two notes on lines of their own above the plot, ticks every 5000
+        W, left, top = frame.width, 44, frame.pick(14, 40)
+        H = top + 186
+        pw, ph = W - left - 10, H - top - 30
+        ymax = 1.5
+
+        def X(p: float) -> float:
+            return left + pw * p / 10000
+
+        def Y(v: float) -> float:
+            return top + ph * (ymax - max(-ymax, min(ymax, v))) / (2 * ymax)
+
+        wave = " ".join(f"{num(X(p))},{num(Y(fp.sin(p * pe.frequency(1, RAW_D))))}" for p in range(0, 10001, 25))
+        raw = f"{num(X(0))},{num(Y(0))} {num(X(1.5))},{num(Y(1.5))}"
+        ticks = [h("text", {"x": num(X(p)), "y": H - 8, "class": "aula-tick",
+                            "text-anchor": "end" if p == 10000 else "middle"}, fmt(p, lang))
+                 for p in nice_ticks(0, 10000, pw, per=frame.pick(120, 100))]
+        yt = [h("text", {"x": left - 6, "y": num(Y(v) + 4), "class": "aula-tick", "text-anchor": "end"},
+                fmt(v, lang)) for v in (-1, 0, 1)]
+        notes = [h("text", {"x": num(X(150)), "y": 24, "class": "aula-note"}, raw_note),
+                 h("text", {"x": num(X(10000)), "y": 14 + 24, "class": "aula-note", "text-anchor": "end"}, wave_note)] \
+            if frame.narrow else [
+                h("text", {"x": num(X(150)), "y": top + 10, "class": "aula-note"}, raw_note),
+                h("text", {"x": num(X(10000)), "y": top + 10, "class": "aula-note", "text-anchor": "end"}, wave_note)]
+        return svg(W, H,
+                   h("rect", {"x": left, "y": num(Y(1)), "width": num(pw), "height": num(Y(-1) - Y(1)),
+                              "class": "aula-band"}),
+                   yt, ticks,
+                   h("polyline", {"points": wave, "class": "aula-line aula-line-wave"}),
+                   h("polyline", {"points": raw, "class": "aula-line aula-line-raw"}),
+                   notes, label=tr(lang, label))
+
+    return figure(draw)
 
 
 def share_digits(share: float) -> int:
@@ -95,18 +106,25 @@ def raw_vs_wave(p: dict, lang: str) -> View:
     code = pe.pe_vector(pos, RAW_D)
     share = pe.raw_count_share(RAW_WORD, pos)
     biggest = max(abs(x) for x in RAW_WORD)
-    W, H = 560, 150
     left_vals = RAW_WORD + [float(pos)]
     right_vals = pe.add_position(RAW_WORD, pos)
     cap = tr(lang, {"es": ("Palabra + cuenta cruda", "Palabra + código de posición"),
            "pt": ("Palavra + contagem crua", "Palavra + código de posição")})
-    fig = svg(W, H,
-              h("text", {"x": 10, "y": 14, "class": "aula-note"}, cap[0]),
-              h("text", {"x": 290, "y": 14, "class": "aula-note"}, cap[1]),
-              bar_strip(left_vals, 10, 22, 260, 110, vmax=2.0),
-              bar_strip(right_vals, 290, 22, 260, 110, vmax=2.0),
-              h("text", {"x": 218, "y": 146, "class": "aula-tick", "text-anchor": "middle"}, fmt(pos, lang)),
-              label=cap[0] + " / " + cap[1])
+
+    def draw(frame: Frame) -> Markup:
+        # the two panels side by side when wide, stacked when narrow; the position under its bar
+        bars = frame.pick(110, 84)
+        boxes, height = frame.panels(2, bars + 30, top=4, gap=20)
+        out = []
+        for box, caption, vals in zip(boxes, cap, (left_vals, right_vals)):
+            out.append(h("text", {"x": num(box.x), "y": num(box.y + 10), "class": "aula-note"}, caption))
+            out.append(bar_strip(vals, box.x, box.y + 18, box.w, bars, vmax=2.0))
+        first = boxes[0]  # the raw position, under its own (fifth) bar
+        out.append(h("text", {"x": num(first.x + first.w * 4.5 / len(left_vals)), "y": num(first.y + bars + 30),
+                              "class": "aula-tick", "text-anchor": "middle"}, fmt(pos, lang)))
+        return svg(frame.width, 4 + height + 6, out, label=cap[0] + " / " + cap[1])
+
+    fig = figure(draw)
     rows = [
         (tr(lang, {"es": "Mayor número de la palabra", "pt": "Maior número da palavra"}), fmt(biggest, lang, 2)),
         (tr(lang, {"es": "Etiqueta de posición cruda", "pt": "Etiqueta de posição crua"}), fmt(pos, lang)),

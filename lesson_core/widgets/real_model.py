@@ -137,7 +137,7 @@ def rm_attention(p: dict, lang: str) -> View:
     cap = tr(lang, {"es": "Mapa de atención: cada fila es un token y sus casillas, cuánto mira a cada token anterior.",
            "pt": "Mapa de atenção: cada linha é um token e suas casas, quanto ele olha para cada token anterior."})
     body = Markup(h("p", {"class": "aula-readout"}, summary) + "".join(notes)
-                  + h("div", {"class": "aula-attn-wrap"}, attention_map(rows[first:], labels[first:], first, cap)))
+                  + h("div", {"class": "aula-attn-wrap"}, attention_map(rows[first:], labels[first:], first, cap, lang)))
     return View(parts={"main": body},
                 data={"n_tokens": n, "last_row": [round(w, 6) for w in last], "top": top}, summary=summary)
 

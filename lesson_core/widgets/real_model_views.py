@@ -10,6 +10,7 @@ import math
 from ..topics import tokenizer as tok
 from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
+from ..kit.svgkit import Frame, figure, legend, line_key
 from ..topics.scale import big_words
 
 __all__ = ["chips", "attention_map", "loss_chart", "size_axis", "label"]
@@ -50,74 +51,88 @@ def chips(tokens: list, dropped: int) -> Markup:
     return h("div", {"class": "aula-chips", "dir": "ltr"}, out)
 
 
-def attention_map(rows: list, labels: list[str], first: int, caption: str) -> Markup:
+def attention_map(rows: list, labels: list[str], first: int, caption: str, lang: str = "es") -> Markup:
     """Weights of the shown tokens (rows: who looks, columns: at whom), from position ``first`` on.
     Opacity is the square root of the weight (in 20 steps), so that small weights stay visible.
+    Narrow: the last tokens that fit (7 at 22 units a cell), and a note of how many are left out.
 
     ``rows[i]`` is the full attention row of token ``first + i`` (weights over positions 0..first+i)."""
-    n = len(labels)
     cell, left, top = 22, 84, 84
-    W, H = left + n * cell + 8, top + n * cell + 8
-    levels: dict[int, list[str]] = {}  # cells grouped by shade (20 steps): one path per shade keeps pages light
-    for i, row in enumerate(rows):
-        for j in range(i + 1):
-            level = max(1, round(20 * math.sqrt(row[first + j])))
-            levels.setdefault(level, []).append(f"M{left + j * cell} {top + i * cell}h{cell - 1}v{cell - 1}h{1 - cell}z")
-    out = [h("path", {"d": "".join(cells), "fill": "#b2182b", "fill-opacity": num(level / 20)})
-           for level, cells in sorted(levels.items())]
-    for k, text in enumerate(labels):
-        out.append(h("text", {"x": left - 4, "y": top + k * cell + 15, "class": "aula-tick", "text-anchor": "end"},
-                     text))
-        x = left + k * cell + 15
-        out.append(h("text", {"x": x, "y": top - 4, "class": "aula-tick", "text-anchor": "start",
-                              "transform": f"rotate(-60 {x} {top - 4})"}, text))
-    return svg(W, H, out, label=caption, cls="aula-attn-map")
+
+    def draw(frame: Frame) -> Markup:
+        keep = min(len(labels), int((frame.width - left - 8) // cell)) if frame.narrow else len(labels)
+        skip = len(labels) - keep  # tokens left out of this drawing (their weights too)
+        n = keep
+        W, H = left + n * cell + 8, top + n * cell + 8 + (18 if skip else 0)
+        levels: dict[int, list[str]] = {}  # cells grouped by shade (20 steps): one path per shade keeps pages light
+        for i, row in enumerate(rows[skip:]):
+            for j in range(i + 1):
+                level = max(1, round(20 * math.sqrt(row[first + skip + j])))
+                levels.setdefault(level, []).append(f"M{left + j * cell} {top + i * cell}h{cell - 1}v{cell - 1}h{1 - cell}z")
+        out = [h("path", {"d": "".join(cells), "fill": "#b2182b", "fill-opacity": num(level / 20)})
+               for level, cells in sorted(levels.items())]
+        for k, text in enumerate(labels[skip:]):
+            out.append(h("text", {"x": left - 4, "y": top + k * cell + 15, "class": "aula-tick", "text-anchor": "end"},
+                         text))
+            x = left + k * cell + 15
+            out.append(h("text", {"x": x, "y": top - 4, "class": "aula-tick", "text-anchor": "start",
+                                  "transform": f"rotate(-60 {x} {top - 4})"}, text))
+        if skip:
+            out.append(h("text", {"x": 0, "y": H - 4, "class": "aula-tick"},
+                         tr(lang, {"es": f"+ {fmt(first + skip, lang)} tokens anteriores (no caben)",
+                                   "pt": f"+ {fmt(first + skip, lang)} tokens anteriores (não cabem)"})))
+        return svg(max(W, 200 if skip else W), H, out, label=caption, cls="aula-attn-map")
+
+    return figure(draw)
 
 
 def loss_chart(history: list, bigram: float, lang: str) -> Markup:
-    """Training and validation loss by step, and the bigram's validation loss as a dashed line."""
-    W, H, left, right, top, bottom = 560, 260, 44, 12, 12, 36
+    """Training and validation loss by step, and the bigram's validation loss as a dashed line;
+    the legend in HTML under the plot (it wraps on a phone)."""
     steps = [s for s, _, _ in history]
     ys = [v for _, a, b in history for v in (a, b)] + [bigram]
     lo, hi = math.floor(min(ys) * 2) / 2, math.ceil(max(ys) * 2) / 2
     x_max = max(steps)
-
-    def X(s: float) -> float:
-        return left + (W - left - right) * s / x_max
-
-    def Y(v: float) -> float:
-        return top + (H - top - bottom) * (hi - v) / (hi - lo)
-
-    out = []
-    v = lo
-    while v <= hi + 1e-9:
-        out.append(h("line", {"x1": left, "x2": W - right, "y1": num(Y(v)), "y2": num(Y(v)), "stroke": "currentColor",
-                              "stroke-opacity": "0.15"}))
-        out.append(h("text", {"x": left - 4, "y": num(Y(v) + 4), "class": "aula-tick", "text-anchor": "end"},
-                     fmt(v, lang, 1)))
-        v += 0.5
-    for s, anchor in ((0, "start"), (x_max // 2, "middle"), (x_max, "end")):
-        out.append(h("text", {"x": num(X(s)), "y": H - 18, "class": "aula-tick", "text-anchor": anchor}, fmt(s, lang)))
-    out.append(h("text", {"x": num((left + W) / 2), "y": H - 3, "class": "aula-tick", "text-anchor": "middle"},
-                 tr(lang, {"es": "pasos de entrenamiento", "pt": "passos de treinamento"})))
-    for k, colour, dash in ((1, "#2166ac", None), (2, "#b2182b", None)):
-        d = "M" + "L".join(f"{num(X(row[0]))} {num(Y(row[k]))}" for row in history)
-        out.append(h("path", {"d": d, "fill": "none", "stroke": colour, "stroke-width": 2, "stroke-dasharray": dash}))
-    out.append(h("line", {"x1": left, "x2": W - right, "y1": num(Y(bigram)), "y2": num(Y(bigram)),
-                          "stroke": "currentColor", "stroke-width": 1.5, "stroke-dasharray": "6 4"}))
     names = tr(lang, {"es": ("entrenamiento", "validación", "bigramas (validación)"),
              "pt": ("treinamento", "validação", "bigramas (validação)")})
-    for k, (colour, name) in enumerate(zip(("#2166ac", "#b2182b", "currentColor"), names)):
-        x = W - right - 170
-        y = top + 14 + 16 * k
-        out.append(h("line", {"x1": x, "x2": x + 20, "y1": y - 4, "y2": y - 4, "stroke": colour, "stroke-width": 2,
-                              "stroke-dasharray": "6 4" if k == 2 else None}))
-        out.append(h("text", {"x": x + 26, "y": y, "class": "aula-tick"}, name))
+    looks = (("#2166ac", None), ("#b2182b", None), ("currentColor", "6 4"))
     cap = tr(lang, {"es": "Pérdida (nats por token) durante el entrenamiento: texto de entrenamiento, texto reservado y "
                  "el modelo de bigramas en el texto reservado.",
            "pt": "Perda (nats por token) durante o treinamento: texto de treinamento, texto reservado e o "
                  "modelo de bigramas no texto reservado."})
-    return svg(W, H, out, label=cap)
+
+    def draw(frame: Frame) -> Markup:
+        W, H, left, right, top, bottom = frame.width, frame.pick(260, 220), 44, 12, 12, 36
+
+        def X(s: float) -> float:
+            return left + (W - left - right) * s / x_max
+
+        def Y(v: float) -> float:
+            return top + (H - top - bottom) * (hi - v) / (hi - lo)
+
+        out = []
+        v = lo
+        while v <= hi + 1e-9:
+            out.append(h("line", {"x1": left, "x2": W - right, "y1": num(Y(v)), "y2": num(Y(v)),
+                                  "stroke": "currentColor", "stroke-opacity": "0.15"}))
+            out.append(h("text", {"x": left - 4, "y": num(Y(v) + 4), "class": "aula-tick", "text-anchor": "end"},
+                         fmt(v, lang, 1)))
+            v += 0.5
+        for s, anchor in ((0, "start"), (x_max // 2, "middle"), (x_max, "end")):
+            out.append(h("text", {"x": num(X(s)), "y": H - 18, "class": "aula-tick", "text-anchor": anchor},
+                         fmt(s, lang)))
+        out.append(h("text", {"x": num((left + W) / 2), "y": H - 3, "class": "aula-tick", "text-anchor": "middle"},
+                     tr(lang, {"es": "pasos de entrenamiento", "pt": "passos de treinamento"})))
+        for k, (colour, dash) in ((1, looks[0]), (2, looks[1])):
+            d = "M" + "L".join(f"{num(X(row[0]))} {num(Y(row[k]))}" for row in history)
+            out.append(h("path", {"d": d, "fill": "none", "stroke": colour, "stroke-width": 2, "stroke-dasharray": dash}))
+        out.append(h("line", {"x1": left, "x2": W - right, "y1": num(Y(bigram)), "y2": num(Y(bigram)),
+                              "stroke": "currentColor", "stroke-width": 1.5, "stroke-dasharray": "6 4"}))
+        return svg(W, H, out, label=cap)
+
+    keys = [(line_key(None, stroke=colour, stroke_width=2, stroke_dasharray=dash), name)
+            for (colour, dash), name in zip(looks, names)]
+    return figure(draw, legend(keys))
 
 
 def size_axis(points: list[tuple[str, float, bool]], lang: str) -> Markup:

@@ -5,7 +5,6 @@ Numbers come from :mod:`lesson_core.topics.scale` and :mod:`lesson_core.data.pub
 
 from __future__ import annotations
 
-import math
 
 from ..topics import scale as sc
 from ..kit import fpmath
@@ -14,7 +13,7 @@ from ..data.published_models import MODELS
 from ..kit.fmt import fmt, fmt_pct, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
-from ..kit.svgkit import BLUE, RED, paint, table
+from ..kit.svgkit import BLUE, RED, Frame, figure, paint, short_count, table, thin
 
 LESSON = "turing"
 
@@ -97,47 +96,86 @@ EXP_LO, EXP_HI = 7, 12  # 10 million .. 1 trillion (10^12)
 
 
 def _size_chart(lang: str) -> Markup:
-    """Every published size as a dot (hollow dot: parameters used per token); one static figure."""
-    W, H, left, top = 560, 300, 124, 16
-    pw, ph = W - left - 16, H - top - 28
-    x0, x1 = 2017.0, 2025.3
-
-    def X(m: dict) -> float:
-        return left + pw * (m["year"] + (MONTH[m["id"]] - 0.5) / 12 - x0) / (x1 - x0)
-
-    def Y(v: float) -> float:
-        return top + ph * (EXP_HI - fpmath.log10(v)) / (EXP_HI - EXP_LO)
-
-    out = []
-    for e in range(EXP_LO, EXP_HI + 1):
-        y = num(Y(10**e))
-        out.append(h("line", {"x1": left, "x2": W - 8, "y1": y, "y2": y, "class": "aula-grid",
-                              "stroke": "currentColor", "stroke-opacity": "0.15"}))
-        out.append(h("text", {"x": left - 6, "y": num(Y(10**e) + 4), "class": "aula-tick", "text-anchor": "end"},
-                      sc.big_words(10**e, lang)))
-    for year in range(2017, 2026):
-        xx = left + pw * (year - x0) / (x1 - x0)
-        out.append(h("text", {"x": num(xx), "y": H - 8, "class": "aula-tick", "text-anchor": "middle"}, str(year)))
-    for m in MODELS:
-        x, y = X(m), Y(m["params"])
-        one = []  # a model's marks form one clickable group: choosing it shows its details
-        if m["active"]:
-            ya = Y(m["active"])
-            one.append(h("line", {"x1": num(x), "x2": num(x), "y1": num(y), "y2": num(ya), "class": "aula-guide",
-                                  "stroke": "currentColor", "stroke-dasharray": "2 2"}))
-            one.append(h("circle", {"cx": num(x), "cy": num(ya), "r": 4, "class": "aula-dot-hollow",
-                                    "fill": "none", **paint(stroke=RED)}))
-        one.append(h("circle", {"cx": num(x), "cy": num(y), "r": 12, "fill": "transparent",
-                                "class": "aula-hit"}))  # 24 px at the figure's narrowest; 44 px on touch (aula.css)
-        one.append(h("circle", {"cx": num(x), "cy": num(y), "r": 4, "class": "aula-dot", **paint(fill=RED)}))
-        dx, dy, anchor = LABEL_AT.get(m["id"], (7, 4, "start"))
-        one.append(h("text", {"x": num(x + dx), "y": num(y + dy), "class": "aula-note", "text-anchor": anchor},
-                      SHORT.get(m["id"], m["name"])))
-        out.append(h("g", {"data-set-param": "model", "data-value": m["id"], "role": "button", "tabindex": "0",
-                           "aria-label": f"{m['name']} ({m['year']})"}, one))
+    """Every published size as a dot (hollow dot: parameters used per token); one static figure.
+    Wide: years across, sizes up. Narrow: the axes swapped, one row per model in order of
+    publication (a vertical timeline), sizes across with short labels ("10 M", "1 bi")."""
     label = tr(lang, {"es": "Parámetros publicados por año, en escala logarítmica: cada línea vale 10 veces la de abajo.",
              "pt": "Parâmetros publicados por ano, em escala logarítmica: cada linha vale 10 vezes a de baixo."})
-    return svg(W, H, out, label=label)
+
+    def draw(frame: Frame) -> Markup:
+        if frame.narrow:
+            W, left, top, row = frame.width, 40, 26, 25
+            H = top + row * len(MODELS) + 4
+            pw = W - left - 12
+
+            def size_at(v: float) -> float:
+                return left + pw * (fpmath.log10(v) - EXP_LO) / (EXP_HI - EXP_LO)
+
+            def at(k: int, m: dict) -> tuple[float, float]:
+                return size_at(m["params"]), top + row * (k + 0.5)
+
+            def active_at(k: int, m: dict) -> tuple[float, float]:
+                return size_at(m["active"]), top + row * (k + 0.5)
+        else:
+            W, H, left, top = frame.width, 300, 124, 16
+            pw, ph = W - left - 16, H - top - 28
+            x0, x1 = 2017.0, 2025.3
+
+            def size_at(v: float) -> float:
+                return top + ph * (EXP_HI - fpmath.log10(v)) / (EXP_HI - EXP_LO)
+
+            def at(k: int, m: dict) -> tuple[float, float]:
+                return left + pw * (m["year"] + (MONTH[m["id"]] - 0.5) / 12 - x0) / (x1 - x0), size_at(m["params"])
+
+            def active_at(k: int, m: dict) -> tuple[float, float]:
+                return at(k, m)[0], size_at(m["active"])
+
+        out = []
+        exps = range(EXP_LO, EXP_HI + 1)
+        for e in exps:  # a grid line every power of ten; labels as many as fit
+            s = num(size_at(10**e))
+            line = {"x1": s, "x2": s, "y1": top - 4, "y2": H - 4} if frame.narrow else \
+                {"x1": left, "x2": W - 8, "y1": s, "y2": s}
+            out.append(h("line", {**line, "class": "aula-grid", "stroke": "currentColor", "stroke-opacity": "0.15"}))
+        if frame.narrow:
+            out += [h("text", {"x": num(size_at(10**e)), "y": top - 10, "class": "aula-tick",
+                               "text-anchor": "end" if e == EXP_HI else "middle"}, short_count(10**e, lang))
+                    for e in thin(list(exps), pw, keep_last=True)]
+            years = [(k, m["year"]) for k, m in enumerate(MODELS) if k == 0 or MODELS[k - 1]["year"] != m["year"]]
+            out += [h("text", {"x": 0, "y": num(top + row * (k + 0.5) + 4), "class": "aula-tick"}, str(y))
+                    for k, y in years]
+        else:
+            out += [h("text", {"x": left - 6, "y": num(size_at(10**e) + 4), "class": "aula-tick", "text-anchor": "end"},
+                      sc.big_words(10**e, lang)) for e in exps]
+            for year in range(2017, 2026):
+                xx = left + pw * (year - x0) / (x1 - x0)
+                out.append(h("text", {"x": num(xx), "y": H - 8, "class": "aula-tick", "text-anchor": "middle"}, str(year)))
+        for k, m in enumerate(MODELS):
+            x, y = at(k, m)
+            name = SHORT.get(m["id"], m["name"])
+            one = []  # a model's marks form one clickable group: choosing it shows its details
+            lo = x
+            if m["active"]:
+                xa, ya = active_at(k, m)
+                lo = min(x, xa)
+                one.append(h("line", {"x1": num(x), "x2": num(xa), "y1": num(y), "y2": num(ya), "class": "aula-guide",
+                                      "stroke": "currentColor", "stroke-dasharray": "2 2"}))
+                one.append(h("circle", {"cx": num(xa), "cy": num(ya), "r": 4, "class": "aula-dot-hollow",
+                                        "fill": "none", **paint(stroke=RED)}))
+            one.append(h("circle", {"cx": num(x), "cy": num(y), "r": 12, "fill": "transparent",
+                                    "class": "aula-hit"}))  # 24 px at the figure's narrowest; 44 px on touch (aula.css)
+            one.append(h("circle", {"cx": num(x), "cy": num(y), "r": 4, "class": "aula-dot", **paint(fill=RED)}))
+            if frame.narrow:  # the name left of the marks where it fits (about 7 units a letter), else right
+                before = lo - 8 - 7 * len(name) >= left
+                dx, dy, anchor = (lo - x - 8, 4, "end") if before else (8, 4, "start")
+            else:
+                dx, dy, anchor = LABEL_AT.get(m["id"], (7, 4, "start"))
+            one.append(h("text", {"x": num(x + dx), "y": num(y + dy), "class": "aula-note", "text-anchor": anchor}, name))
+            out.append(h("g", {"data-set-param": "model", "data-value": m["id"], "role": "button", "tabindex": "0",
+                               "aria-label": f"{m['name']} ({m['year']})"}, one))
+        return svg(W, H, out, label=label)
+
+    return figure(draw)
 
 
 def _detail(m: dict, lang: str) -> Markup:

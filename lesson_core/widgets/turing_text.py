@@ -16,7 +16,7 @@ from ..kit.fmt import fmt, mark_decimals, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.messages import msg
 from ..kit.registry import View, widget
-from ..kit.svgkit import BLUE, PAPER, PURPLE, RED, paint, table
+from ..kit.svgkit import BLUE, PAPER, PURPLE, RED, Frame, figure, legend, paint, table
 
 LESSON = "turing"
 COLOURS = {"rules": RED, "learning": BLUE, "both": PURPLE}
@@ -49,28 +49,47 @@ def frac(p, lang: str) -> str:
 # --- 1. timeline: rules vs learning ---------------------------------------------------
 
 def _timeline_svg(lang: str) -> Markup:
-    W, H, left, right, y0 = 560, 120, 24, 16, 62
+    """Wide: a horizontal time axis, events in two rows. Narrow: a vertical one, events in three
+    columns (4 units a year), ticks every 10 years on the left. The legend is HTML under both."""
     lo, hi = 1945, 2025
 
-    def X(year: float) -> float:
-        return left + (W - left - right) * (year - lo) / (hi - lo)
+    def draw(frame: Frame) -> Markup:
+        out = []
+        if frame.narrow:
+            W, x0, top = frame.width, 52, 12
+            H = top + 4 * (hi - lo) + 8
 
-    ticks = [h("g", None,
-               h("line", {"x1": num(X(y)), "x2": num(X(y)), "y1": y0 - 4, "y2": y0 + 4, "class": "aula-axis"}),
-               h("text", {"x": num(X(y)), "y": y0 + 18, "class": "aula-tick", "text-anchor": "middle"}, y))
-             for y in range(1950, 2030, 10)]
-    # two rows of dots so that neighbours in the 2010s do not overlap; numbered as in the menu
-    dots = [h("g", None, _mark(ev["approach"], X(ev["year"]), y0 - 16 - 20 * (k % 2), 8, "aula-event"),
-              h("text", {"x": num(X(ev["year"])), "y": y0 - 12 - 20 * (k % 2), "class": "aula-dot-label aula-on-mark",
-                         "text-anchor": "middle", "font-size": 11, **paint(fill=PAPER)}, k + 1))
-            for k, ev in enumerate(EVENTS)]
-    legend = [h("g", None, _mark(a, left + 180 * i + 5, H - 9, 5),
-                h("text", {"x": left + 180 * i + 14, "y": H - 5, "class": "aula-tick"}, tr(lang, APPROACHES[a])))
-              for i, a in enumerate(("rules", "learning", "both"))]
-    axis = h("line", {"x1": left, "x2": W - right, "y1": y0, "y2": y0, "class": "aula-axis"})
-    return svg(W, H, axis, ticks, dots, legend,
-               label=tr(lang, {"es": "Cronología de 1950 a 2022; el color y la forma indican el enfoque.",
-                      "pt": "Linha do tempo de 1950 a 2022; a cor e a forma indicam a abordagem."}))
+            def Y(year: float) -> float:
+                return top + 4 * (year - lo)
+
+            out.append(h("line", {"x1": x0, "x2": x0, "y1": top, "y2": num(Y(hi)), "class": "aula-axis"}))
+            for y in range(1950, 2030, 10):
+                out.append(h("g", None,
+                             h("line", {"x1": x0 - 4, "x2": x0 + 4, "y1": num(Y(y)), "y2": num(Y(y)), "class": "aula-axis"}),
+                             h("text", {"x": x0 - 8, "y": num(Y(y) + 4), "class": "aula-tick", "text-anchor": "end"}, y)))
+            spots = [(x0 + 20 + 22 * (k % 3), Y(ev["year"])) for k, ev in enumerate(EVENTS)]
+        else:
+            W, H, left, right, y0 = frame.width, 100, 24, 16, 62
+
+            def X(year: float) -> float:
+                return left + (W - left - right) * (year - lo) / (hi - lo)
+
+            out.append(h("line", {"x1": left, "x2": W - right, "y1": y0, "y2": y0, "class": "aula-axis"}))
+            out += [h("g", None,
+                      h("line", {"x1": num(X(y)), "x2": num(X(y)), "y1": y0 - 4, "y2": y0 + 4, "class": "aula-axis"}),
+                      h("text", {"x": num(X(y)), "y": y0 + 18, "class": "aula-tick", "text-anchor": "middle"}, y))
+                    for y in range(1950, 2030, 10)]
+            # two rows of dots so that neighbours in the 2010s do not overlap; numbered as in the menu
+            spots = [(X(ev["year"]), y0 - 16 - 20 * (k % 2)) for k, ev in enumerate(EVENTS)]
+        out += [h("g", None, _mark(ev["approach"], x, y, 8, "aula-event"),
+                  h("text", {"x": num(x), "y": num(y + 4), "class": "aula-dot-label aula-on-mark",
+                             "text-anchor": "middle", "font-size": 11, **paint(fill=PAPER)}, k + 1))
+                for k, (ev, (x, y)) in enumerate(zip(EVENTS, spots))]
+        return svg(W, H, out,
+                   label=tr(lang, {"es": "Cronología de 1950 a 2022; el color y la forma indican el enfoque.",
+                          "pt": "Linha do tempo de 1950 a 2022; a cor e a forma indicam a abordagem."}))
+
+    return figure(draw, legend([(_mark(a, 12, 6, 5), tr(lang, APPROACHES[a])) for a in ("rules", "learning", "both")]))
 
 
 @widget("turing_timeline", lesson=LESSON,

@@ -1,0 +1,210 @@
+"""Phones first (issue 16): every figure drawn for the width it is shown at.
+
+The core's side: svgkit's layout helpers, and every converted figure drawn twice (wide and narrow,
+from the same numbers) with the facts of its summary in the narrow drawing too. The browser's side,
+on every page of both languages: at 320, 360, 375 and 412 px no widget figure (or table) is wider
+than its box and figure text is 11 px or more (font size times the drawing's scale); at 1280 px every
+converted figure shows its wide drawing at its full width, as before.
+
+Until every figure is converted, ``NOT_YET`` names the widgets that still scroll sideways at 320 px
+and ``FORMULAS_NOT_YET`` the pages whose long formulas or tables still do; both lists may only
+shrink (a test fails when a listed widget or page no longer needs its entry).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import lesson_core
+from lesson_core.kit import svgkit
+from lesson_core.kit.registry import all_widgets
+from test_readers import _block_python, _pages
+
+PHONES = [320, 360, 375, 412]
+MIN_FIGURE_PX = 11
+
+# Figures not yet drawn for a phone: they keep their desktop drawing in a scroll box.
+NOT_YET = {
+    "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table", "chain_rule",
+    "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
+    "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
+    "pe_heatmap", "pe_rotation", "pe_sum", "rm_size", "rnn_vs_transformer",
+    "train_logits", "transformer_block", "vec_dot",
+}
+# Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
+CONVERTED = {"model_sizes", "pe_raw_vs_wave", "rm_attention", "rm_training", "turing_timeline"}
+# Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
+FORMULAS_NOT_YET = {
+    f"{lang}{page}/" for lang in ("", "pt/") for page in
+    ("glossary", "positional-encoding", "turing-1-words", "turing-2-vectors", "turing-3-generation", "turing-4-scale")}
+
+
+# --- the core ----------------------------------------------------------------------------------
+
+def test_ticks_thin_out_with_the_width():
+    assert svgkit.nice_ticks(0, 10000, 506, per=120) == [0, 2500, 5000, 7500, 10000]
+    assert svgkit.nice_ticks(0, 10000, 210, per=100) == [0, 5000, 10000]
+    assert svgkit.thin(list(range(2017, 2026)), 210) == [2017, 2020, 2023]
+    assert svgkit.thin(list(range(2017, 2026)), 210, keep_last=True) == [2017, 2020, 2025]
+    assert svgkit.thin(list(range(2017, 2026)), 2000) == list(range(2017, 2026))
+
+
+def test_short_counts_per_language():
+    assert [svgkit.short_count(10**e, "es") for e in (7, 9, 10, 12)] == \
+        ["10\u00a0M", "mil M", "10\u00a0mil M", "1\u00a0B"]
+    assert [svgkit.short_count(10**e, "pt") for e in (7, 9, 10, 12)] == \
+        ["10\u00a0mi", "1\u00a0bi", "10\u00a0bi", "1\u00a0tri"]
+    assert svgkit.short_count(1.5e9, "pt") == "1,5\u00a0bi"
+
+
+def test_panels_stack_when_narrow():
+    wide, h_wide = svgkit.Frame(svgkit.WIDE).panels(2, 100)
+    narrow, h_narrow = svgkit.Frame(svgkit.NARROW).panels(2, 100)
+    assert [b.y for b in wide] == [0, 0] and wide[0].x < wide[1].x and h_wide == 100
+    assert [b.x for b in narrow] == [10, 10] and narrow[1].y > narrow[0].y + 100 and h_narrow == 212
+    assert all(b.x + b.w <= svgkit.NARROW for b in narrow)
+
+
+def _layouts(html: str) -> tuple[list[str], list[str]]:
+    wide = re.findall(r'<div class="aula-lay-wide">(.*?)</div></div>', html, re.S)
+    narrow = re.findall(r'<div class="aula-lay-narrow">(.*?)</div></div>', html, re.S)
+    return wide, narrow
+
+
+def test_the_lists_are_consistent():
+    ids = {w.id for w in all_widgets()}
+    assert CONVERTED <= ids and NOT_YET <= ids and not CONVERTED & NOT_YET
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_converted_figures_are_drawn_wide_and_narrow(lang):
+    """Every svg of a converted widget comes in two layouts: the wide one at 560 units or more,
+    the narrow one at most 264 units wide (a 320 px phone's figure box), text at 11 units or more."""
+    for wid in sorted(CONVERTED):
+        for part, html in lesson_core.render(wid, None, lang)["parts"].items():
+            wide, narrow = _layouts(html)
+            assert len(wide) == len(narrow), (wid, part)
+            assert html.count("<svg") - html.count('class="aula-legend-key"') == 2 * len(narrow), \
+                f"{wid}.{part}: a figure drawn only once"
+            for fig in narrow:
+                width = float(re.search(r'viewBox="0 0 ([\d.]+) ', fig).group(1))
+                assert width <= svgkit.NARROW, (wid, part, width)
+            for fig in wide + narrow:
+                for size in re.findall(r'font-size="([\d.]+)"', fig):
+                    assert float(size) >= MIN_FIGURE_PX, (wid, part, size)
+
+
+def _texts(svg_html: str) -> str:
+    return " ".join(re.findall(r"<text\b[^>]*>([^<]*)</text>", svg_html))
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_narrow_figures_carry_the_summarys_facts(lang):
+    """What a widget's summary says its figure shows, the narrow drawing shows too."""
+    r = lesson_core.render("pe_raw_vs_wave", {"pos": "7500"}, lang)
+    now = _layouts(r["parts"]["now"])[1][0]
+    chart = _layouts(r["parts"]["chart"])[1][0]
+    assert r["data"]["pos"] == 7500 and lesson_core.kit.fmt.fmt(7500, lang) in _texts(now)
+    assert len(re.findall(r'class="aula-note"', now)) == 2          # both panels, stacked
+    assert "−1" in _texts(chart) and "1" in _texts(chart).split()    # the wave's bounds the summary names
+    assert 'class="aula-line aula-line-raw"' in chart and 'class="aula-line aula-line-wave"' in chart
+
+    r = lesson_core.render("turing_timeline", {"event": "gpt3"}, lang)      # "Acontecimiento 9 de 10"
+    line = _layouts(r["parts"]["line"])[1][0]
+    assert line.count('class="aula-event"') == 10 and "9" in _texts(line).split()
+    assert r["parts"]["line"].count("<li>") == 3                            # the legend, once, in HTML
+
+    r = lesson_core.render("model_sizes", {"model": "deepseekv3"}, lang)    # every model, by name
+    chart = _texts(_layouts(r["parts"]["chart"])[1][0])
+    from lesson_core.widgets.turing_scale import MODELS, SHORT
+    assert all(SHORT.get(m["id"], m["name"]) in chart for m in MODELS)
+    assert r["data"]["name"] in chart
+
+    r = lesson_core.render("rm_attention", None, lang)   # the summary's last token and the one it looks at most
+    narrow = _layouts(r["parts"]["main"])[1][0]
+    from lesson_core.widgets.real_model_views import label
+    from lesson_core.model import generate as gen
+    tokens = gen.prompt(lang, lesson_core.kit.registry.get("rm_attention").control("text").default).tokens
+    labels = [label(gen.token_text(lang, t.id)) for t in tokens]
+    top = r["data"]["top"][0]
+    assert top >= len(labels) - 7 and labels[top] in _texts(narrow) and labels[-1] in _texts(narrow)
+    assert lesson_core.kit.fmt.fmt(len(labels) - 7, lang) + " tokens" in _texts(narrow)   # how many are left out
+
+    r = lesson_core.render("rm_training", None, lang)     # three lines, named in the HTML legend
+    assert r["parts"]["main"].count("<li>") == 3 and "aula-legend" in r["parts"]["main"]
+
+
+# --- the browser --------------------------------------------------------------------------------
+
+MEASURE_JS = """(minPx) => {
+  const shown = (e) => e.getClientRects().length > 0;
+  const out = {wide: [], small: [], formulas: [], figures: 0};
+  for (const w of document.querySelectorAll('.aula-widget')) {
+    const id = w.dataset.widget;
+    for (const box of w.querySelectorAll('.aula-fig, .aula-wide, .aula-scroll, .aula-figs')) {
+      if (!shown(box)) continue;
+      if (box.scrollWidth > box.clientWidth + 1) out.wide.push([id, box.className, box.scrollWidth, box.clientWidth]);
+    }
+    for (const svg of w.querySelectorAll('svg.aula-svg')) {
+      if (!shown(svg)) continue;
+      out.figures++;
+      for (const t of svg.querySelectorAll('text')) {
+        const m = shown(t) && t.textContent.trim() ? t.getScreenCTM() : null;
+        if (!m) continue;
+        const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+        if (px < minPx - 0.01) out.small.push([id, t.textContent.slice(0, 20), px.toFixed(1)]);
+      }
+    }
+  }
+  for (const box of document.querySelectorAll('.aula-math, .md-typeset__scrollwrap')) {
+    if (box.closest('.aula-widget') || !shown(box)) continue;
+    if (box.scrollWidth > box.clientWidth + 1) out.formulas.push([box.className, box.scrollWidth, box.clientWidth]);
+  }
+  return out;
+}"""
+
+WIDE_JS = """() => [...document.querySelectorAll('.aula-figs')].map(f => {
+  const wide = f.querySelector('.aula-lay-wide svg'), narrow = f.querySelector('.aula-lay-narrow svg');
+  return [f.closest('.aula-widget').dataset.widget, wide.getClientRects().length > 0,
+          narrow.getClientRects().length > 0, wide.getBoundingClientRect().width / wide.viewBox.baseVal.width];
+})"""
+
+
+def test_every_figure_fits_a_phone(browser, server, site):
+    """At 320, 360, 375 and 412 px, on every page of both languages: no converted widget's figure
+    or table wider than its box, figure text of 11 px or more; the widgets and pages not converted
+    yet are named in NOT_YET and FORMULAS_NOT_YET, and each still needs its entry."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    _block_python(pg)
+    problems, still_wide, formula_pages, figures = [], set(), set(), 0
+    for path in _pages(site):
+        pg.goto(server + path)
+        name = path or "/"
+        for wid, shows_wide, shows_narrow, scale in pg.evaluate(WIDE_JS):
+            if not (shows_wide and not shows_narrow and scale >= 1):
+                problems.append(f"{name} at 1280px: {wid} does not show its wide figure at full size ({scale:.2f})")
+        for width in PHONES:
+            pg.set_viewport_size({"width": width, "height": 800})
+            pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            r = pg.evaluate(MEASURE_JS, MIN_FIGURE_PX)
+            figures += r["figures"]
+            for wid, cls, sw, cw in r["wide"]:
+                if width == 320:
+                    still_wide.add(wid)
+                if wid not in NOT_YET:
+                    problems.append(f"{name} at {width}px: {wid} {cls} is {sw} px wide in a {cw} px box")
+            problems += [f"{name} at {width}px: {wid} text {t!r} at {px} px" for wid, t, px in r["small"]]
+            if r["formulas"]:
+                formula_pages.add(path)
+                if path not in FORMULAS_NOT_YET:
+                    problems += [f"{name} at {width}px: {cls} {sw} px in {cw}" for cls, sw, cw in r["formulas"]]
+        pg.set_viewport_size({"width": 1280, "height": 800})
+    context.close()
+    assert figures > 200  # the figures were there to measure (4 widths)
+    assert not problems, "\n".join(problems[:400])
+    assert not NOT_YET - still_wide, f"these fit a phone now; take them off NOT_YET: {sorted(NOT_YET - still_wide)}"
+    assert not FORMULAS_NOT_YET - formula_pages, \
+        f"these pages fit now; take them off FORMULAS_NOT_YET: {sorted(FORMULAS_NOT_YET - formula_pages)}"
