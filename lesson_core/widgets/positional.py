@@ -13,20 +13,12 @@ from ..topics import positional as pe
 from ..kit.controls import Choice, Number, Range
 from ..kit.fmt import fmt, fmt_pct, fmt_sci, tr
 from ..kit.html import Markup, h, num, svg
+from ..data.positional import WORDS
 from ..kit.registry import View, widget
 from ..kit.svgkit import (Frame, bar_strip, diverging_rgb, figure, fmt_vec, hex_rgb, nice_ticks,
                           png_data_uri, table)
 
 LESSON = "positional"
-
-# Hand-made 8-number meaning vectors (illustrative, in [-1, 1]) for the sentence
-# "el perro muerde al hombre" / "o cachorro morde o homem".
-WORDS = {
-    "dog": ({"es": "perro", "pt": "cachorro"}, [0.9, 0.7, -0.2, 0.1, 0.6, -0.5, 0.3, 0.0]),
-    "man": ({"es": "hombre", "pt": "homem"}, [0.8, -0.6, 0.4, 0.2, -0.3, 0.5, 0.1, 0.7]),
-    "bites": ({"es": "muerde", "pt": "morde"}, [-0.7, 0.2, 0.9, -0.4, 0.1, 0.3, -0.6, 0.2]),
-    "the": ({"es": "el", "pt": "o"}, [0.1, 0.0, -0.1, 0.9, 0.2, 0.1, 0.0, -0.3]),
-}
 
 T = {
     "pos": {"es": "Posición", "pt": "Posição"},

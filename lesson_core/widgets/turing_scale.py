@@ -5,7 +5,6 @@ Numbers come from :mod:`lesson_core.topics.scale` and :mod:`lesson_core.data.pub
 
 from __future__ import annotations
 
-
 from ..topics import scale as sc
 from ..kit import fpmath
 from ..kit.controls import Choice, Number
