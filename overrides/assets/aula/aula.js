@@ -20,6 +20,7 @@
   var timings = loader.timings;  // performance.now() marks, read by bench/ (never asserted in tests)
   // every reader (readers.js): focus kept across swaps, keyboard drags, scroll boxes, slider text
   var readers = window.AulaReaders.create(msgs, { update: update, numberText: numberText });
+  var safeHTML = window.AulaSafeHTML;  // the page's HTML rule (safehtml.js): what may be inserted
   var replaceHTML = readers.replaceHTML, valueText = readers.valueText, dragKey = readers.dragKey;
   var markScrollers = readers.markScrollers;
 
@@ -122,11 +123,33 @@
 
   /* ---------- updating a widget ---------- */
 
-  function swapParts(w, parts) {
-    Object.keys(parts).forEach(function (name) {
-      var el = w.querySelector('.aula-part[data-part="' + name + '"]');
-      if (el && el._html !== parts[name]) replaceHTML(el, parts[name]);
-    });
+  /* Every part passes the page's HTML rule (safehtml.js; the rule of macros/checks.py) before it touches
+     the page, all the parts of one answer or none. A refused answer leaves the last good figure; the
+     reader sees the widget's error, the author the widget, its parameters and what was refused. */
+  function swapParts(w, parts, params) {
+    var ready = [];
+    var names = Object.keys(parts);
+    for (var i = 0; i < names.length; i++) {
+      var el = w.querySelector('.aula-part[data-part="' + names[i] + '"]');
+      if (!el || el._html === parts[names[i]]) continue;
+      var checked = safeHTML.parse(parts[names[i]]);
+      if (checked.problem) {
+        refuse(w, names[i], params, checked.problem);
+        return false;
+      }
+      ready.push([el, parts[names[i]], checked.fragment]);
+    }
+    ready.forEach(function (r) { replaceHTML(r[0], r[1], r[2]); });
+    return true;
+  }
+
+  function refuse(w, part, params, problem) {
+    status(w, msgs.py_error);
+    if (window.console) {
+      console.error("Aula: refused the HTML of widget " + w.getAttribute("data-widget") + " (#" + w.id + "), part " +
+                    part + ", with parameters " + JSON.stringify(params) + ": " + problem +
+                    " (the rule for widget HTML: macros/checks.py)");
+    }
   }
 
   function update(w, changed) {
@@ -145,17 +168,16 @@
     if (Object.keys(read.errors).length) return;  // the last good figure stays
     var pre = w._pre;
     var needLive = false;
+    var fromTable = {};
     w.querySelectorAll(".aula-part").forEach(function (el) {
       var deps = (el.getAttribute("data-deps") || "").split(",").filter(Boolean);
       if (!deps.length || (changed && deps.indexOf(changed) < 0)) return;
       var key = deps.map(function (d) { return read.values[d]; }).join("|");
       var table = pre && pre[el.getAttribute("data-part")];
-      if (table && Object.prototype.hasOwnProperty.call(table, key)) {
-        if (el._html !== table[key]) replaceHTML(el, table[key]);
-      } else {
-        needLive = true;
-      }
+      if (table && Object.prototype.hasOwnProperty.call(table, key)) fromTable[el.getAttribute("data-part")] = table[key];
+      else needLive = true;
     });
+    if (!swapParts(w, fromTable, read.values)) return;
     if (!needLive) {
       status(w, "");
       py.queue[w.id] = null;
@@ -200,14 +222,14 @@
     w._next = null;
     if (next) {
       // newer input is waiting (a drag, fast typing): show this step if it worked, then ask again
-      if (result && result.ok) swapParts(w, result.parts);
+      if (result && result.ok) swapParts(w, result.parts, req.params);
       send(w, next);
       return;
     }
     if (req.gen !== w._gen) { w.removeAttribute("aria-busy"); return; }  // the controls moved on since
     w.removeAttribute("aria-busy");
     if (result && result.ok) {
-      swapParts(w, result.parts);
+      if (!swapParts(w, result.parts, req.params)) return;  // refused: the widget's error shows
       timings.lastLive = performance.now();
       status(w, "");
       w.setAttribute("data-rendered-by", "python");
