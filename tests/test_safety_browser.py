@@ -59,9 +59,9 @@ _REGISTRY["tokenizer"].fn = careless_tokenizer
 PAGE = '# Texto\n\n{{ widget("tokenizer") }}\n'
 
 
-def watched(browser, enforce: bool, fast: bool = False):
+def watched(browser, enforce: bool, fast: bool = False, **options):
     """A context (enforcing the policy or not) whose pages record violations and console errors."""
-    context = browser.new_context(bypass_csp=not enforce)
+    context = browser.new_context(bypass_csp=not enforce, **options)
     context.add_init_script(WATCH + (FAST_CONNECTION if fast else ""))
     pg = context.new_page()
     pg.errors, pg.logs = [], []
