@@ -20,7 +20,6 @@
   var timings = loader.timings;  // performance.now() marks, read by bench/ (never asserted in tests)
   // every reader (readers.js): focus kept across swaps, keyboard drags, scroll boxes, slider text
   var readers = window.AulaReaders.create(msgs, { update: update, numberText: numberText });
-  var safeHTML = window.AulaSafeHTML;  // the page's HTML rule (safehtml.js): what may be inserted
   var replaceHTML = readers.replaceHTML, valueText = readers.valueText, dragKey = readers.dragKey;
   var markScrollers = readers.markScrollers;
 
@@ -123,33 +122,13 @@
 
   /* ---------- updating a widget ---------- */
 
-  /* Every part passes the page's HTML rule (safehtml.js; the rule of macros/checks.py) before it touches
-     the page, all the parts of one answer or none. A refused answer leaves the last good figure; the
-     reader sees the widget's error, the author the widget, its parameters and what was refused. */
+  // Parts pass the HTML rule first (safehtml.js), all of one answer or none; a refused answer keeps the
+  // last good figure and shows the widget's error (the console says why).
   function swapParts(w, parts, params) {
-    var ready = [];
-    var names = Object.keys(parts);
-    for (var i = 0; i < names.length; i++) {
-      var el = w.querySelector('.aula-part[data-part="' + names[i] + '"]');
-      if (!el || el._html === parts[names[i]]) continue;
-      var checked = safeHTML.parse(parts[names[i]]);
-      if (checked.problem) {
-        refuse(w, names[i], params, checked.problem);
-        return false;
-      }
-      ready.push([el, parts[names[i]], checked.fragment]);
-    }
-    ready.forEach(function (r) { replaceHTML(r[0], r[1], r[2]); });
-    return true;
-  }
-
-  function refuse(w, part, params, problem) {
-    status(w, msgs.py_error);
-    if (window.console) {
-      console.error("Aula: refused the HTML of widget " + w.getAttribute("data-widget") + " (#" + w.id + "), part " +
-                    part + ", with parameters " + JSON.stringify(params) + ": " + problem +
-                    " (the rule for widget HTML: macros/checks.py)");
-    }
+    var ready = window.AulaSafeHTML.checkParts(w, parts, params);
+    if (!ready) status(w, msgs.py_error);
+    else ready.forEach(function (r) { replaceHTML(r[0], r[1], r[2]); });
+    return !!ready;
   }
 
   function update(w, changed) {
@@ -167,8 +146,7 @@
     });
     if (Object.keys(read.errors).length) return;  // the last good figure stays
     var pre = w._pre;
-    var needLive = false;
-    var fromTable = {};
+    var needLive = false, fromTable = {};  // the parts the build's tables answer
     w.querySelectorAll(".aula-part").forEach(function (el) {
       var deps = (el.getAttribute("data-deps") || "").split(",").filter(Boolean);
       if (!deps.length || (changed && deps.indexOf(changed) < 0)) return;

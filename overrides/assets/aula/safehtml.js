@@ -6,7 +6,8 @@
  * parsed inert (in a <template>: no script runs, nothing loads, no handler fires), every element
  * and attribute is checked against the rule, and the checked nodes themselves are what the bridge
  * inserts: nothing is parsed twice. Without the rule on the page, everything is refused.
- * Loaded before readers.js and aula.js: window.AulaSafeHTML.parse(html) -> {fragment} or {problem}.
+ * Loaded before readers.js and aula.js: window.AulaSafeHTML.parse(html) -> {fragment} or {problem};
+ * checkParts(widget, parts, params) checks a whole answer for aula.js.
  */
 (function () {
   "use strict";
@@ -69,5 +70,28 @@
     return { fragment: template.content };
   }
 
-  window.AulaSafeHTML = { parse: parse };
+  /* A widget's answer, part by part: [[element, html, checked nodes], ...] for the parts that change,
+     or null when one part breaks the rule; then the author reads in the console the widget, the
+     part, the parameters and what was refused. */
+  function checkParts(w, parts, params) {
+    var ready = [];
+    var names = Object.keys(parts);
+    for (var i = 0; i < names.length; i++) {
+      var el = w.querySelector('.aula-part[data-part="' + names[i] + '"]');
+      if (!el || el._html === parts[names[i]]) continue;
+      var checked = parse(parts[names[i]]);
+      if (checked.problem) {
+        if (window.console) {
+          console.error("Aula: refused the HTML of widget " + w.getAttribute("data-widget") + " (#" + w.id + "), part " +
+                        names[i] + ", with parameters " + JSON.stringify(params) + ": " + checked.problem +
+                        " (the rule for widget HTML: macros/checks.py)");
+        }
+        return null;
+      }
+      ready.push([el, parts[names[i]], checked.fragment]);
+    }
+    return ready;
+  }
+
+  window.AulaSafeHTML = { parse: parse, checkParts: checkParts };
 })();
