@@ -1,9 +1,11 @@
 """What an author sees of a macro: where a mistake is, the message, and the page's HTML blocks.
 
 - :func:`locate` finds the page line of the nth call of a macro (``docs/es/x.md:42``).
-- :func:`author_error` turns a mistake into one English message naming file, line and macro;
-  ``mkdocs build`` stops on it, ``mkdocs serve`` logs it and shows it on the page instead
-  (:func:`error_box`), so the server keeps running.
+- :func:`author_error` turns a mistake into one English message naming file, line and macro,
+  logged on one line (:func:`mistake`; its traceback only with ``mkdocs -v``) and shown on the
+  page (:func:`error_box`). ``mkdocs serve`` keeps running; ``mkdocs build`` renders every page,
+  so that all the mistakes are listed, and stops at the end (macros/hooks.py, ``on_post_build``).
+- :func:`missing_twins`, :func:`outside_nav`: pages without their twin, pages missing from the nav.
 - :func:`stash` / :func:`unstash`: a macro's HTML block is kept out of Markdown's reach. The macro
   leaves a plain token in the Markdown; after Markdown has run (inside an admonition, a list item or
   a content tab alike) the hooks put the block back in its place, untouched.
@@ -19,7 +21,8 @@ from pathlib import Path
 from lesson_core.kit.html import Markup, h
 from macros.devloop import shown_path  # noqa: F401  (also this module's: hooks.py uses it from here)
 
-__all__ = ["MacroError", "locate", "call_text", "raised_at", "author_error", "stash", "unstash", "missing_twins", "syntax_error_text"]
+__all__ = ["MacroError", "MISTAKES", "mistake", "locate", "call_text", "raised_at", "author_error", "stash", "unstash",
+           "missing_twins", "outside_nav", "macro_error_text"]
 
 ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger("mkdocs.plugins.aula")
@@ -27,6 +30,19 @@ log = logging.getLogger("mkdocs.plugins.aula")
 
 class MacroError(Exception):
     """An author's mistake in a macro call; the message names file, line and macro."""
+
+
+MISTAKES: list[str] = []  # this build's author mistakes, each logged once (emptied in hooks.on_config)
+
+
+def mistake(message: str, err: BaseException | None = None) -> None:
+    """Log an author's mistake on one line, once per build; its traceback only with `mkdocs -v`."""
+    if message in MISTAKES:
+        return
+    MISTAKES.append(message)
+    log.error(message)
+    if err is not None and err.__traceback__ is not None:
+        log.debug("".join(traceback.format_exception(err)))
 
 
 def locate(page, name: str, widget_id: str, nth: int) -> str:
@@ -63,13 +79,12 @@ def raised_at(err: BaseException) -> str:
     return where
 
 
-def author_error(serving: bool, page, message: str, inline: bool = False) -> str:
-    """Stop the build with `message`; while serving, log it and show it on the page instead."""
-    if not serving:
-        raise MacroError(message)
-    from macros import pagecache  # a page with a mistake is rendered (and the mistake logged) again
-    pagecache.failed(page)
-    log.error(message)
+def author_error(serving: bool, page, message: str, inline: bool = False, err: BaseException | None = None) -> str:
+    """Log `message` (a build goes on with the other pages and stops at the end) and show it on the page."""
+    if serving:
+        from macros import pagecache  # a page with a mistake is rendered (and the mistake logged) again
+        pagecache.failed(page)
+    mistake(message, err)
     return stash(page, error_box(message, inline))
 
 
@@ -119,15 +134,57 @@ def missing_twins(docs: Path) -> list[str]:
     return out
 
 
-def syntax_error_text(error, markdown: str, page) -> str:
-    """A Jinja syntax error in a page, with the line counted in the file (front matter included):
-    for mkdocs-macros' error formatter (the terminal, and the page under `mkdocs serve`)."""
+def outside_nav(docs: Path, nav, config_file: str | None = None) -> list[str]:
+    """One message per page that the nav of mkdocs.yml leaves out (each language's folder holds
+    the pages the nav lists without the language: `index.md`, `teacher/x.md`)."""
+    if not nav:
+        return []
+    listed: set[str] = set()
+
+    def walk(items) -> None:
+        for item in items if isinstance(items, list) else [items]:
+            if isinstance(item, str):
+                listed.add(item)
+            elif isinstance(item, dict):
+                for value in item.values():
+                    walk(value)
+    walk(nav)
+    where = shown_path(config_file) if config_file else "mkdocs.yml"
+    try:
+        line = Path(config_file).read_text(encoding="utf-8").splitlines().index("nav:") + 1 if config_file else 0
+        where += f":{line}" if line else ""
+    except (OSError, ValueError):
+        pass
+    out = []
+    for lang in LANGUAGE_NAMES:
+        for path in sorted((docs / lang).rglob("*.md")):
+            rel = path.relative_to(docs / lang).as_posix()
+            if rel not in listed and f"{lang}/{rel}" not in listed:
+                out.append(f"{shown_path(path)}: the page is not in the nav ({where}), so no sidebar entry or "
+                           f"previous/next link leads to it; add `- {rel}` to the nav, or remove the page")
+    return out
+
+
+def _template_line(error: BaseException, markdown: str, page) -> str:
+    """'docs/es/x.md:12' for an error Jinja raised while rendering the page (front matter counted)."""
     path = Path(page.file.abs_src_path)
+    lines = [f.lineno for f in traceback.extract_tb(error.__traceback__) if f.filename == "<template>"]
+    lineno = getattr(error, "lineno", None) or (lines[-1] if lines else 0)
     try:
         offset = len(path.read_text(encoding="utf-8").splitlines()) - len(markdown.splitlines())
     except OSError:
         offset = 0
-    lines = markdown.splitlines()
-    source = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else ""
-    return (f"**Macro syntax error** at `{shown_path(path)}:{error.lineno + max(offset, 0)}`: {error.message}"
-            f"\n\n    {source}\n")
+    return f"{shown_path(path)}:{lineno + max(offset, 0)}" if lineno else shown_path(path)
+
+
+def macro_error_text(error: BaseException, markdown: str, page) -> str:
+    """A mistake mkdocs-macros caught while rendering a page (a Jinja syntax error, an unknown
+    name): logged on one line (:func:`mistake`), and what the page shows in the page's place."""
+    if hasattr(error, "message") and type(error).__name__ == "TemplateSyntaxError":
+        what = f"macro syntax error: {error.message}; check the braces and quotes of this line's {{{{ ... }}}}"
+    else:
+        what = (f"{type(error).__name__}: {error}; only the macros widget(), value(), glossary(), lesson_plan() "
+                f"and quiz_key() exist (see README.md, Writing a page)")
+    message = f"{_template_line(error, markdown, page)}: {what}"
+    mistake(message, error)
+    return stash(page, error_box(message))

@@ -23,6 +23,7 @@ import ast
 import functools
 import hashlib
 import importlib
+import importlib.util
 import logging
 import sys
 import traceback
@@ -38,10 +39,22 @@ __all__ = ["WATCHED", "TEMPLATES", "stamp", "refresh_modules", "import_core", "s
 ROOT = Path(__file__).resolve().parent.parent
 WATCHED = ("lesson_core", "macros")  # source trees the server watches and reloads
 _stamps: dict[str, tuple] = {}
+_seen: dict[str, bytes] = {}  # path -> the bytes of that source as last seen by refresh_modules
 
 
 def _stamp(folder: Path) -> tuple:
-    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(folder.rglob("*.py")))
+    """(path, sha256) of every source in the tree, from one read of each file. Keys are made from
+    these bytes, never from a later read: a save landing during a build then makes the next
+    build's key differ, instead of filing the old code's render under the new code's key."""
+    out = []
+    for path in sorted(folder.rglob("*.py")):
+        try:
+            data = path.read_bytes()
+        except OSError:  # removed while listed
+            continue
+        _seen[str(path)] = data
+        out.append((str(path), hashlib.sha256(data).hexdigest()))
+    return tuple(out)
 
 
 def _uses_core(module) -> bool:
@@ -55,7 +68,7 @@ def serving(config) -> bool:
 
 
 def stamp(tree: str) -> tuple:
-    """The watched tree's sources as last seen by :func:`refresh_modules` (path, mtime, size)."""
+    """The watched tree's sources as last seen by :func:`refresh_modules` (path, sha256)."""
     return _stamps.get(tree, ())
 
 
@@ -72,19 +85,30 @@ def refresh_modules() -> list[str]:
     lesson_core that does not import."""
     changed: dict[str, set] = {}
     for name in WATCHED:
-        new = _stamp(ROOT / name)
-        old = _stamps.get(name)
-        _stamps[name] = new
-        if old is not None and old != new:
-            changed[name] = {entry[0] for entry in set(old) ^ set(new)}
+        found = _changes(name)
+        if found:
+            changed[name] = found
     if not changed:
         return []
     if "lesson_core" in changed:
         _reload_core(changed["lesson_core"] | _broken)
+        for _ in range(5):  # saved again while importing: import what is on disk now, under its own stamp
+            again = _changes("lesson_core")
+            if not again:
+                break
+            _reload_core(again | _broken)
     for mod in [m for m in sys.modules if m.split(".")[0] == "macros" and m not in KEEP]:
         if "macros" in changed or _uses_core(sys.modules[mod]):
             del sys.modules[mod]
     return sorted(changed)
+
+
+def _changes(tree: str) -> set[str]:
+    """Stamp the tree again; the paths added, removed or changed since the last stamp (none the first time)."""
+    new = _stamp(ROOT / tree)
+    old = _stamps.get(tree)
+    _stamps[tree] = new
+    return {entry[0] for entry in set(old) ^ set(new)} if old is not None and old != new else set()
 
 
 IMPORT_ERROR: list = [None]  # the author's message while the saved lesson_core does not import
@@ -103,6 +127,8 @@ def import_core() -> None:
 
 
 def _import_message(err: Exception) -> str:
+    if type(err).__name__ == "AuthorError":  # lesson_core.kit.registry's: it names the @widget( line itself
+        return f"{err}. lesson_core does not import until it is fixed"
     if isinstance(err, SyntaxError) and err.filename:
         where = f"{shown_path(err.filename)}:{err.lineno}: "
     else:
@@ -166,6 +192,7 @@ def _reload_core(paths: set[str]) -> None:
 def _import_again(paths: set[str], loaded: set[str], registry) -> None:
     names = {module_name(p) for p in paths}
     if registry is None or any(not Path(p).exists() for p in paths):
+        _forget_bytecode(paths)
         return _drop_core()
     users = {m: (_source(m) or (b"", frozenset()))[1] for m in loaded}
     drop, todo = set(), [n for n in names if n in loaded]
@@ -174,14 +201,26 @@ def _import_again(paths: set[str], loaded: set[str], registry) -> None:
         drop.add(name)
         todo.extend(m for m, imports in users.items() if name in imports and m not in drop)
     if drop & {"lesson_core", "lesson_core.widgets", "lesson_core.kit.registry"}:
+        _forget_bytecode(paths)
         return _drop_core()
     for w in registry.all_widgets():
         if w.fn.__module__ in drop:
             del registry._REGISTRY[w.id]
     for mod in drop:
         del sys.modules[mod]
+    _forget_bytecode(paths)
     for mod in sorted(drop | {n for n in names if n.startswith("lesson_core.widgets.")}):  # a new widget module too
         importlib.import_module(mod)
+
+
+def _forget_bytecode(paths) -> None:
+    """Python takes a module's compiled .pyc while the source's mtime, in whole seconds, and size
+    match it: a second save within the same second and of the same size would run the first
+    save's code. The changed files' .pyc go before they are imported again."""
+    importlib.invalidate_caches()  # a new module file is found
+    for path in paths:
+        if str(path).endswith(".py"):
+            Path(importlib.util.cache_from_source(str(path))).unlink(missing_ok=True)
 
 
 def _module_file(name: str) -> Path | None:
@@ -193,27 +232,29 @@ def _module_file(name: str) -> Path | None:
 
 
 @functools.lru_cache(maxsize=512)
-def _read(path: Path, mtime_ns: int, size: int) -> tuple[bytes, frozenset]:
-    """A module file's bytes and the lesson_core modules it imports, once per version of the file."""
-    name = module_name(path)
-    return path.read_bytes(), frozenset(_imports(name, path))
+def _parsed(path: Path, data: bytes) -> frozenset:
+    """The lesson_core modules a module imports, once per version of the file."""
+    return frozenset(_imports(module_name(path), path, data))
 
 
 def _source(name: str) -> tuple[bytes, frozenset] | None:
+    """A module's bytes as the last stamp read them (what was imported), and what it imports."""
     path = _module_file(name)
     if path is None:
         return None
-    st = path.stat()
-    return _read(path, st.st_mtime_ns, st.st_size)
+    data = _seen.get(str(path))
+    if data is None:
+        data = _seen[str(path)] = path.read_bytes()
+    return data, _parsed(path, data)
 
 
-def _imports(name: str, path: Path) -> set[str]:
+def _imports(name: str, path: Path, data: bytes) -> set[str]:
     """The lesson_core modules a module imports (read from its source; a package's
     __init__ counts only when a name is taken from it)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = set()
     try:
-        tree = ast.parse(path.read_bytes())
+        tree = ast.parse(data)
     except SyntaxError:
         return out  # importing it says where (import_core)
     for node in ast.walk(tree):

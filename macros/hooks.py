@@ -9,7 +9,7 @@ authoring.py (what authors see) and devloop.py (the `mkdocs serve` loop).
   each page (macros/runtime.py).
 - ``on_serve``: also watch lesson_core/, macros/ and overrides/; livereload's script gets its
   hash in each page's Content Security Policy.
-- ``on_pre_build``: every page has its twin in the other language.
+- ``on_pre_build``: every page has its twin in the other language and is in the nav.
 - ``on_page_markdown``: a lesson's first bold use of each glossary term links to the glossary.
 - ``on_page_content``: permalink titles in the page's language, formulas to MathML (KaTeX at
   build time), then the widgets' blocks.
@@ -17,7 +17,9 @@ authoring.py (what authors see) and devloop.py (the `mkdocs serve` loop).
   pages and a 404 page per language (chrome.py); every page's Content Security Policy, with the
   hashes of its inline scripts (csp.py), once nothing else changes the page.
 - ``on_post_build``: the vendored runtime, one search index per language, the
-  file:// carriers when building the offline bundle.
+  file:// carriers when building the offline bundle; a build with author mistakes stops here,
+  after every page of both languages was rendered and each mistake logged on one line
+  (macros/authoring.py ``mistake``).
 """
 
 from __future__ import annotations
@@ -39,11 +41,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from macros import devloop  # noqa: E402  (kept across rebuilds: it holds the source stamps)
+
+devloop.import_core()  # a lesson_core that does not import stops mkdocs here with one line: its file and line
 from macros.runtime import SHIM_URL, lesson_core_zip  # noqa: E402,F401  (lesson_core_zip: re-exported for tests and bench)
 
 log = logging.getLogger("mkdocs.plugins.aula")
 COMMAND = "build"
 LOCAL_HOSTS = {"", "127.0.0.1", "localhost", "0.0.0.0", "::1"}
+
+
+class _DropMacrosEcho(logging.Filter):
+    """mkdocs-macros echoes what its error formatter returned; ours logged the mistake already."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "AULABLOCK" not in record.getMessage()
 
 
 def _m(name: str):
@@ -89,17 +100,23 @@ def publishing_problem() -> str | None:
 @event_priority(100)  # before the macros plugin imports macros/main.py (and lesson_core) for this build
 def on_config(config):
     devloop.quiet()
-    # mkdocs-macros formats errors by type (functools.singledispatch): a page's Jinja syntax error
-    # gets its line counted in the file, front matter included
-    format_error.register(TemplateSyntaxError)(lambda err, markdown, page: _m("authoring").syntax_error_text(
-        err, markdown, page))
+    if not getattr(config["plugins"].get("i18n"), "building", False):  # not the i18n plugin's nested pt build
+        _m("authoring").MISTAKES.clear()  # each mistake once per build of both languages
+    # mkdocs-macros formats errors by type (functools.singledispatch): every error it catches in a
+    # page (a Jinja syntax error, an unknown name) becomes one line naming the file's line, front
+    # matter included; it never exits the build (on_error_fail), which stops after the last page
+    for kind in (Exception, TemplateSyntaxError):  # mkdocs-macros registers its own for the latter
+        format_error.register(kind)(lambda err, markdown, page: _m("authoring").macro_error_text(err, markdown, page))
+    config["plugins"]["macros"].config["on_error_fail"] = False
+    macros_log = logging.getLogger("mkdocs.plugins.mkdocs_macros.util")
+    if not any(isinstance(f, _DropMacrosEcho) for f in macros_log.filters):
+        macros_log.addFilter(_DropMacrosEcho())
     if COMMAND == "serve":
         devloop.lenient()  # first: an author's mistake logged from here on does not abort the rebuild
         devloop.refresh_modules()
         devloop.import_core()
         devloop.git_info_once()
         config["extra"]["aula_serve"] = True
-        config["plugins"]["macros"].config["on_error_fail"] = False
     config["extra"]["aula_version"] = _m("version").version()  # the footer (overrides/partials/copyright.html)
     config["extra"]["aula_built"] = _m("version").build_date()
     config["extra"]["aula_html_rule"] = _m("checks").RULE  # for safehtml.js (overrides/main.html)
@@ -137,10 +154,9 @@ def on_env(env, config, files):
 
 
 def on_pre_build(config):
-    for message in _m("authoring").missing_twins(Path(config["docs_dir"])):
-        if not serving(config):
-            raise PluginError(message)
-        log.error(message)
+    authoring, docs = _m("authoring"), Path(config["docs_dir"])
+    for message in authoring.missing_twins(docs) + authoring.outside_nav(docs, config["nav"], config.config_file_path):
+        authoring.mistake(message)
 
 
 def on_page_markdown(markdown: str, page, config, files):
@@ -156,11 +172,11 @@ def on_page_content(html_text: str, page, config, files):
     html_text = _m("chrome").localize_headings(html_text, _m("chrome").config_lang(config))
     authoring = _m("authoring")
     source = Path(authoring.shown_path(Path(page.file.abs_src_path)))
-    report = None
-    if serving(config):  # shown on the page and in the terminal; a build stops instead
-        def report(message):
-            return authoring.author_error(True, page, message, inline=True)
+    def report(message):  # in the terminal and on the page; a build stops after the last page
+        return authoring.author_error(serving(config), page, message, inline=True)
     html_text = _m("mathml").render_page_math(html_text, page.file.src_path, source, report)
+    if _m("chrome").config_lang(config) == "es":  # the decimal commas authors typed, marked like fmt's
+        html_text = _m("numbers").mark_decimal_commas(html_text)
     return authoring.unstash(html_text, page)
 
 
@@ -215,6 +231,11 @@ def on_post_build(config):
     root = site_root(config)
     if root != Path(config["site_dir"]):
         return  # the nested Portuguese build: the main build's hook runs after it, once
+    found = _m("authoring").MISTAKES
+    if found and not serving(config):
+        raise PluginError(f"{len(found)} author mistake{'s' if len(found) > 1 else ''} (listed above, one per "
+                          "line): the build stops; `mkdocs serve` shows each on its page, `mkdocs build -v` "
+                          "adds the tracebacks")
     offline = offline_enabled(config)
     runtime = _m("runtime")
     files = runtime.vendor(root, runtime_files(config), offline)

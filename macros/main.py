@@ -110,7 +110,7 @@ def define_env(env):
 
     def _fail(page, name: str, widget_id: str, nth: int, call: str, err: Exception, lang: str) -> str:
         message = f"{locate(page, name, widget_id, nth)}: macro {call}: {detail(err, widget_id, lang)}"
-        return author_error(serving(), page, message, inline=name == "value")
+        return author_error(serving(), page, message, inline=name == "value", err=err)
 
     @env.macro
     def widget(widget_id: str, **params) -> Markup:

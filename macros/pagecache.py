@@ -34,14 +34,18 @@ ROOT = devloop.ROOT
 log = logging.getLogger("mkdocs.plugins.aula")
 _entries: dict[str, dict] = {}       # page source path -> what its last render produced, and from what
 _current: dict[str, set] = {}        # page source path -> the widget modules its render is running
-_reads: dict[str, set] = {}          # page source path -> other files its render read
+_reads: dict[str, dict] = {}         # page source path -> other files its render read, with their bytes then
 _failed: set[str] = set()            # pages whose render reported an author mistake
 _counts = {"rendered": 0, "kept": 0}
 _page: list = [None]                 # the page being rendered (a build renders one page at a time)
 
 
-def _files_key(paths) -> str:
-    return _digest(*((str(p), Path(p).read_bytes() if Path(p).exists() else None) for p in sorted(paths)))
+def _contents(paths) -> dict[str, bytes | None]:
+    return {str(p): Path(p).read_bytes() if Path(p).exists() else None for p in paths}
+
+
+def _files_key(contents: dict) -> str:
+    return _digest(*sorted(contents.items()))
 
 
 def _digest(*parts) -> str:
@@ -74,12 +78,12 @@ def begin(page, markdown: str, files) -> str:
     base = _base(page, markdown, files)
     kept = _entries.get(uri)
     if (kept and kept["base"] == base and devloop.sources_key(*kept["modules"]) == kept["modules_key"]
-            and _files_key(kept["reads"]) == kept["reads_key"]):
+            and _files_key(_contents(kept["reads"])) == kept["reads_key"]):
         page.__dict__["aula_kept"] = kept
         return ""
     _entries.pop(uri, None)
     _current[uri] = set()
-    _reads[uri] = set()
+    _reads[uri] = {}
     _failed.discard(uri)
     page.__dict__["aula_base"] = base
     _page[0] = page
@@ -93,9 +97,11 @@ def uses(page, module: str) -> None:
 
 
 def reads(page, paths) -> None:
-    """The page being rendered read these files (its kept render goes when one changes)."""
+    """The page being rendered reads these files (its kept render goes when one changes). Called
+    before they are read: their bytes are taken now, so a save during the render makes the next
+    build render the page again rather than keep a render of the older text."""
     if page is not None and page.file.abs_src_path in _reads:
-        _reads[page.file.abs_src_path].update(str(p) for p in paths)
+        _reads[page.file.abs_src_path].update(_contents(paths))
 
 
 def failed(page) -> None:
@@ -117,11 +123,11 @@ def finish(html: str, page, files) -> str:
         return kept["html"]
     _counts["rendered"] += 1
     _page[0] = None
-    modules, files = sorted(_current.pop(uri, ())), sorted(_reads.pop(uri, ()))
+    modules, read = sorted(_current.pop(uri, ())), _reads.pop(uri, {})
     if uri not in _failed and "aula_base" in page.__dict__:
         _entries[uri] = {"base": page.__dict__["aula_base"], "modules": modules,
-                         "modules_key": devloop.sources_key(*modules), "reads": files,
-                         "reads_key": _files_key(files), "html": html, "toc": page.toc,
+                         "modules_key": devloop.sources_key(*modules), "reads": sorted(read),
+                         "reads_key": _files_key(read), "html": html, "toc": page.toc,
                          "title": page._title_from_render, "anchors": set(page.present_anchor_ids or ()),
                          "links": {f.abs_src_path: dict(a) for f, a in (page.links_to_anchors or {}).items()}}
     return html

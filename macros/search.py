@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from lesson_core.kit.fmt import plain
+
 
 def _unique(entries: list[dict]) -> list[dict]:
     """Each entry once: under `mkdocs serve` the i18n plugin can hand the same page's sections over
@@ -38,7 +40,8 @@ def split_search_index(root: Path, offline: bool) -> None:
     es, pt = _unique(es), _unique(pt)
     for folder, entries, lang in ((root / "search", es, "es"), (root / "pt" / "search", pt, "pt")):
         folder.mkdir(parents=True, exist_ok=True)
-        text = json.dumps({"config": {**data["config"], "lang": [lang]}, "docs": entries}, ensure_ascii=False)
+        # no decimal marks (U+2060, lesson_core.kit.fmt) in what search matches and shows
+        text = plain(json.dumps({"config": {**data["config"], "lang": [lang]}, "docs": entries}, ensure_ascii=False))
         (folder / "search_index.json").write_text(text, encoding="utf-8")
         if offline:
             (folder / "search_index.js").write_text(f"var __index = {text}", encoding="utf-8")

@@ -1,4 +1,5 @@
-"""Build the offline bundle: dist/aula-offline/ and dist/aula-offline.zip (see scripts/bundle.sh)."""
+"""Build the offline bundle: dist/aula-offline/ (ABRIR.html, LEEME.txt, LEIA-ME.txt, aula/) and
+dist/aula-offline.zip, the same four at its top (see scripts/bundle.sh)."""
 
 from __future__ import annotations
 
@@ -14,29 +15,40 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from macros.version import build_date, version  # noqa: E402
-from bundle_readme import readme_texts  # noqa: E402  (beside this script)
+from bundle_readme import opener_html, readme_texts  # noqa: E402  (beside this script)
+
+
+SITE = "aula"  # the site's folder inside the bundle, beside ABRIR.html and the read-me files
 
 
 def build(dest: Path) -> None:
+    """dest/: ABRIR.html, LEEME.txt, LEIA-ME.txt and the site in dest/aula/. Four names at the top,
+    so whatever a system calls the folder it extracts into, the file to open is the obvious one."""
     env = {**os.environ, "AULA_OFFLINE": "true", "NO_MKDOCS_2_WARNING": "1"}
     if dest.exists():
         shutil.rmtree(dest)
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dest)],
+    site = dest / SITE
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
                    cwd=ROOT, env=env, check=True)
-    for source_map in dest.rglob("*.map"):  # the theme's source maps: for its developers, not for students
+    for source_map in site.rglob("*.map"):  # the theme's source maps: for its developers, not for students
         source_map.unlink()
+    for not_found in site.rglob("404.html"):  # for a web server: from file:// its site-absolute links fail
+        not_found.unlink()
+    (dest / "ABRIR.html").write_text(opener_html(SITE, version(), build_date()), encoding="utf-8")
     for name, text in readme_texts(version(), build_date()).items():
         # UTF-8 with a byte order mark and CRLF line ends: Windows' Notepad shows the accents right
         (dest / name).write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
 
 
 def zip_folder(folder: Path, out: Path) -> None:
-    """A zip whose single top folder is the bundle; fixed timestamps, so the same build zips the same."""
+    """The folder's contents at the zip's top, no folder around them: Windows' "Extract All" and
+    macOS' Archive Utility both extract them into one folder named after the zip (aula-offline/),
+    and a top folder would be nested in it on Windows. Fixed timestamps: the same build zips the same."""
     tmp = out.with_suffix(".zip.tmp")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for path in sorted(folder.rglob("*")):
             if path.is_file():
-                info = zipfile.ZipInfo((folder.name / path.relative_to(folder)).as_posix(), (2020, 1, 1, 0, 0, 0))
+                info = zipfile.ZipInfo(path.relative_to(folder).as_posix(), (2020, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 zf.writestr(info, path.read_bytes())

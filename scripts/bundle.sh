@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The offline school bundle: dist/aula-offline/ (open index.html from a USB stick) and dist/aula-offline.zip.
+# The offline school bundle: dist/aula-offline/ (open ABRIR.html from a USB stick; the site is in aula/)
+# and dist/aula-offline.zip (the same files at its top).
 # Same sources, same runtime: the one build with Material's offline plugin on (links to index.html,
 # search from file://) and the runtime also written as classic scripts for file://.
 set -euo pipefail

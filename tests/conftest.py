@@ -38,7 +38,14 @@ def build_site(dest: Path) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
-    """The site, built once with --strict into a temporary folder."""
+    """The site, built once with --strict into a temporary folder; or, when AULA_BUILT_SITE names
+    a folder, that one: a site `mkdocs build --strict` made from this same checkout with the default
+    address (CI: setup.sh's build, so one build serves setup and the tests)."""
+    built = os.environ.get("AULA_BUILT_SITE")
+    if built:
+        dest = (ROOT / built).resolve()
+        assert (dest / "index.html").is_file(), f"AULA_BUILT_SITE={built}: no site there"
+        return dest
     dest = tmp_path_factory.mktemp("build") / "site"
     proc = build_site(dest)
     assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}"

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lesson_core  # noqa: F401  (registers the widgets)
+from lesson_core.kit.fmt import plain
 from lesson_core.data import attention as da
 from lesson_core.topics.attention import attention, project, softmax, softmax_steps
 from lesson_core.kit.block import render_block
@@ -61,8 +62,8 @@ def test_turning_off_the_division_changes_he_to_cat():
     assert off[CAT] == pytest.approx(0.6846, abs=1e-4)
     assert off[CAT] - on[CAT] > 0.1
     assert all(off[j] < on[j] for j in range(5) if j != CAT)  # the others lose weight
-    es_on = render("attn_demo", {"token": "he"}, "es")["parts"]["weights"]
-    es_off = render("attn_demo", {"token": "he", "scale": "0"}, "es")["parts"]["weights"]
+    es_on = plain(render("attn_demo", {"token": "he"}, "es")["parts"]["weights"])
+    es_off = plain(render("attn_demo", {"token": "he", "scale": "0"}, "es")["parts"]["weights"])
     assert "0,54" in es_on and "0,68" in es_off
 
 

@@ -1,5 +1,6 @@
 """What authors meet: the build's checks of widget HTML, widgets inside admonitions, lists and
-content tabs, missing twin pages, widgets that raise or compute NaN, builds for publishing.
+content tabs, missing twin pages, pages missing from the nav, widgets that raise or compute NaN,
+mistakes in a widget's declaration, builds for publishing; every mistake on one line, all listed.
 
 The builds run in a small copy of the project (two pages per language), so each costs seconds."""
 
@@ -111,8 +112,8 @@ def mini_project(top: Path) -> Path:
     return top
 
 
-def mkdocs_build(top: Path, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(top / "site")],
+def mkdocs_build(top: Path, env: dict | None = None, args: list | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(top / "site"), *(args or [])],
                           cwd=top, capture_output=True, text=True, timeout=600,
                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})})
 
@@ -144,7 +145,7 @@ def test_widgets_work_inside_admonitions_lists_and_tabs(mini):
     assert re.search(r"La distancia es \d", article.get_text())
 
 
-def break_and_build(mini: Path, path: str, text: str | None, env: dict | None = None) -> str:
+def break_and_build(mini: Path, path: str, text: str | None, env: dict | None = None, args: list | None = None) -> str:
     """Build with one file changed (or removed when text is None); returns the output; restores it."""
     target = mini / path
     original = target.read_bytes() if target.exists() else None
@@ -153,7 +154,7 @@ def break_and_build(mini: Path, path: str, text: str | None, env: dict | None = 
             target.unlink()
         else:
             target.write_text(text, encoding="utf-8")
-        proc = mkdocs_build(mini, env)
+        proc = mkdocs_build(mini, env, args)
         assert proc.returncode != 0, "the build should have stopped"
         return proc.stdout + proc.stderr
     finally:
@@ -237,7 +238,7 @@ def test_live_failure_tells_the_author_where(monkeypatch):
 def test_jinja_syntax_error_names_the_files_line(mini):
     out = break_and_build(mini, "docs/es/contexts.md", CONTEXTS_ES + '\n{{ widget("pe_sum" }}\n')
     line = len(CONTEXTS_ES.splitlines()) + 2                  # counted in the file, front matter included
-    assert f"Macro syntax error** at `docs/es/contexts.md:{line}`: unexpected '}}'" in out, out[-2000:]
+    assert f"docs/es/contexts.md:{line}: macro syntax error: unexpected '}}'" in out, out[-2000:]
 
 
 @pytest.mark.slow
@@ -245,3 +246,96 @@ def test_formula_error_names_the_files_line(mini):
     out = break_and_build(mini, "docs/es/contexts.md", CONTEXTS_ES + "\n$$ \\softmx(x) $$\n")
     line = len(CONTEXTS_ES.splitlines()) + 2
     assert f'docs/es/contexts.md:{line}: formula "\\softmx(x)" does not render' in out, out[-2000:]
+
+
+# --- every mistake on one line, all of them listed -----------------------------------------
+
+def test_declaration_mistakes_name_the_widget_line():
+    """A duplicate id, a control kind the page does not know and a default a control cannot take
+    are raised when the module is imported, naming the file and line of its @widget(."""
+    import inspect
+
+    from lesson_core.kit.controls import Choice, Range
+    from lesson_core.kit.registry import AuthorError, _REGISTRY, widget
+
+    here = "tests/test_authoring.py"
+    line = inspect.currentframe().f_lineno
+    cases = [
+        (lambda: widget("pe_sum", lesson="x", title={}), 1, r"widget 'pe_sum': the id is already declared at "
+         r"lesson_core/widgets/positional.py:\d+; widget ids are global"),
+        (lambda: widget("zz_kind", lesson="x", title={}, controls=["range"]), 3,
+         r"'range' is not a control the page knows; use one of Choice, Range, Toggle, Number, Text"),
+        (lambda: widget("zz_range", lesson="x", title={}, controls=[Range("t", {}, 5, min=0, max=3)]), 5,
+         r"Range 't': the default 5 is refused \(readers would read: .*\); make it one of 0, 1, 2, 3"),
+        (lambda: widget("zz_choice", lesson="x", title={}, controls=[Choice("c", {}, "z", options=[("a", "A")])]), 7,
+         r"Choice 'c': the default 'z' is refused .*; make it one of a"),
+    ]
+    for make, offset, expect in cases:
+        with pytest.raises(AuthorError) as caught:
+            make()
+        message = str(caught.value)
+        assert "\n" not in message and re.search(expect, message), message
+        assert re.match(rf"(.*/)?{here}:{line + offset + 1}: widget ", message), message
+    assert not {"zz_kind", "zz_range", "zz_choice"} & set(_REGISTRY)
+
+
+BAD_DECLARATION = BAD_WIDGETS.replace("Range(\"t\", {\"es\": \"T\", \"pt\": \"T\"}, 1, min=0, max=3, step=1)])\ndef bad_nan",
+                                      "Range(\"t\", {\"es\": \"T\", \"pt\": \"T\"}, 5, min=0, max=3, step=1)])\ndef bad_nan")
+
+
+@pytest.mark.slow
+def test_a_declaration_mistake_stops_the_build_in_one_line(mini):
+    assert BAD_DECLARATION != BAD_WIDGETS
+    module = mini / "lesson_core" / "widgets" / "zz_bad.py"
+    try:
+        out = break_and_build(mini, "lesson_core/widgets/zz_bad.py", BAD_DECLARATION)
+    finally:
+        module.unlink(missing_ok=True)
+    line = BAD_DECLARATION.splitlines().index('@widget("bad_nan", lesson="bad", title={"es": "x", "pt": "x"},') + 1
+    assert re.search(rf"lesson_core/widgets/zz_bad.py:{line}: widget 'bad_nan': Range 't': the default 5 is refused", out), out[-3000:]
+    assert "Traceback" not in out, out[-3000:]
+
+
+@pytest.mark.slow
+def test_a_page_missing_from_the_nav_stops_the_build(mini):
+    page = mini / "docs" / "es" / "extra.md"
+    twin = mini / "docs" / "pt" / "extra.md"
+    twin.write_text("# Extra\n", encoding="utf-8")
+    try:
+        out = break_and_build(mini, "docs/es/extra.md", "# Extra\n")
+    finally:
+        twin.unlink()
+        page.unlink(missing_ok=True)
+    for lang in ("es", "pt"):
+        assert re.search(rf"docs/{lang}/extra.md: the page is not in the nav \(mkdocs.yml:\d+\).*add `- extra.md` "
+                         "to the nav", out), out[-3000:]
+
+
+@pytest.mark.slow
+def test_every_mistake_is_listed_on_one_line_and_the_build_stops_at_the_end(mini):
+    """Mistakes on pages of both languages and a missing twin: each on one line, all of them, no
+    traceback (those with -v), and the build fails after the last page."""
+    es = CONTEXTS_ES + '\n{{ widget("pe_fingerprnt") }}\n\n{{ value("pe_ambiguity", "nope") }}\n'
+    pt = CONTEXTS_ES + '\n{{ widget("pe_sum", word="gato") }}\n\n{{ nope() }}\n'
+    extra = mini / "docs" / "es" / "only-es.md"
+    (mini / "docs" / "pt" / "contexts.md").write_text(pt, encoding="utf-8")
+    extra.write_text("# Solo\n", encoding="utf-8")
+    try:
+        out = break_and_build(mini, "docs/es/contexts.md", es)
+        verbose = break_and_build(mini, "docs/es/contexts.md", es, args=["-v"])
+    finally:
+        (mini / "docs" / "pt" / "contexts.md").write_text(CONTEXTS_ES, encoding="utf-8")
+        extra.unlink()
+    expected = [r"docs/pt/only-es.md is missing: docs/es/only-es.md has no Portuguese twin",
+                r"docs/es/only-es.md: the page is not in the nav",
+                r"docs/es/contexts.md:\d+: macro widget\('pe_fingerprnt'\): unknown widget",
+                r"docs/es/contexts.md:\d+: macro value\('pe_ambiguity', 'nope'\): no data field 'nope'",
+                r"docs/pt/contexts.md:\d+: macro widget\('pe_sum', word='gato'\): parameter 'word' rejects",
+                r"docs/pt/contexts.md:\d+: UndefinedError: 'nope' is undefined; only the macros"]
+    lines = out.splitlines()
+    for pattern in expected:
+        hits = [ln for ln in lines if re.search(pattern, ln)]
+        assert len(hits) == 1, (pattern, out[-4000:])
+    assert "author mistakes (listed above, one per line): the build stops" in out, out[-2000:]
+    assert "Traceback" not in out and "Macro Rendering Error" not in out, out[-4000:]
+    assert "Traceback" in verbose

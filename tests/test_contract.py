@@ -12,20 +12,23 @@ import lesson_core
 from conftest import assert_clean_html
 from lesson_core.kit.block import json_for_script
 from lesson_core.kit.controls import Number, Range
-from lesson_core.kit.fmt import fmt, fmt_pct, fmt_sci
+from lesson_core.kit.fmt import fmt, fmt_pct, fmt_sci, fmt_upto, plain
 from lesson_core.kit.html import Markup, esc, h
 from lesson_core.kit.messages import ParamError
 from lesson_core.kit.registry import PRECOMPUTE_CAP, UnknownParam, UnknownWidget, get, precompute
 
 
 def test_fmt_per_language():
-    assert fmt(0.1, "es") == "0,1" and fmt(0.1, "pt") == "0,1"
+    # a Spanish decimal comma is marked (U+2060 before it), so the page can show it as a point
+    assert fmt(0.1, "es") == "0\u2060,1" and fmt(0.1, "pt") == "0,1"
     assert fmt(5000, "es") == "5000" and fmt(5000, "pt") == "5.000"
     assert fmt(500500, "es") == "500\u202f500" and fmt(500500, "pt") == "500.500"
     assert fmt(-0.5, "pt", 2) == "\u22120,50"
-    assert fmt(-0.0001, "es", 2) == "0,00"           # no "−0,00"
-    assert fmt_pct(1 / 3, "es") == "33,3\u00a0%" and fmt_pct(1 / 3, "pt") == "33,3%"
-    assert fmt_sci(2.3e-12, "es") == "2,3·10⁻¹²"
+    assert fmt(-0.0001, "es", 2) == "0\u2060,00"           # no "−0,00"
+    assert fmt_pct(1 / 3, "es") == "33\u2060,3\u00a0%" and fmt_pct(1 / 3, "pt") == "33,3%"
+    assert fmt_pct(0.25, "es") == "25\u00a0%" and fmt_pct(0.5, "pt", 2) == "50%"
+    assert fmt_upto(1.5, "es", 3) == "1\u2060,5" and fmt_upto(2.0004, "pt", 3) == "2"
+    assert fmt_sci(2.3e-12, "es") == "2\u2060,3·10⁻¹²" and plain(fmt_sci(2.3e-12, "es")) == "2,3·10⁻¹²"
     with pytest.raises(ValueError):
         fmt(float("nan"), "es")
 

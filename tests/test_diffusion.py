@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lesson_core.kit.fmt import plain
 from lesson_core.topics import diffusion as df
 from lesson_core import render
 from lesson_core.kit.messages import ParamError
@@ -123,7 +124,7 @@ def test_generation_is_cached_pure_and_per_point():
 
 def test_widget_readouts():
     r = render("diffusion_pixel", {"alpha": "1"}, "es")
-    assert r["data"]["xt"] == 0.8 and "= 0,800" in r["parts"]["main"]
+    assert r["data"]["xt"] == 0.8 and "= 0,800" in plain(r["parts"]["main"])
     z = render("diffusion_pixel", {"alpha": "0"}, "pt")
     assert z["ok"] and z["data"]["estimate"] is None and "dividir por 0" in z["parts"]["main"]
     n = render("diffusion_heart_noise", {"step": "16"}, "es")

@@ -1,8 +1,11 @@
 """Numbers typed the way readers write them (lesson_core.kit.numtext), in Python and in the bridge.
 
+Two conventions: "comma" (Portuguese; Spanish from Spain and most of South America) and "point"
+(Spanish from Mexico, Central America and the Caribbean). A text is read by the reader's convention;
+one the other convention reads as another number is flagged (the field says how it was read).
 The bridge's instant check (``readTyped`` in overrides/assets/aula/aula.js, between the
-``numtext:begin`` / ``numtext:end`` markers) must give the same answer as Python for any text:
-hypothesis generates the texts, Node runs the JavaScript on all of them at once.
+``numtext:begin`` / ``numtext:end`` markers) must give the same answer as Python for any text and
+either convention: hypothesis generates the texts, Node runs the JavaScript on all of them at once.
 """
 
 from __future__ import annotations
@@ -17,57 +20,102 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lesson_core
-from lesson_core.kit.fmt import fmt
+from lesson_core.kit.fmt import fmt, plain
 from lesson_core.kit.messages import ParamError
-from lesson_core.kit.numtext import NumberTextError, read_number, typed
+from lesson_core.kit.numtext import NumberTextError, read_number, reading, typed
 from lesson_core.kit.registry import get
 
 ROOT = Path(__file__).resolve().parent.parent
 BRIDGE = ROOT / "overrides" / "assets" / "aula" / "aula.js"
+CONVENTIONS = ("comma", "point")
 
+# (text, value for a comma reader, flagged?, value for a point reader, flagged?)
 READ = [
-    ("5.000", 5000), ("100.000", 100000), ("1.234,5", 1234.5), ("0,5", 0.5), (",5", 0.5), ("5,", 5),
-    ("5000", 5000), ("5 000", 5000), ("100 000", 100000), ("100\u202f000", 100000), ("1\u00a0234,25", 1234.25),
-    ("−12,5", -12.5), ("-3", -3), ("+7", 7), ("1e5", 100000), ("2,5e-3", 0.0025), ("  42 ", 42),
-    ("1.234.567", 1234567), ("12.345,678", 12345.678),
+    ("5.000", 5000, True, 5, True), ("100.000", 100000, True, 100, True), ("1.234,5", 1234.5, False, None, None),
+    ("0,5", 0.5, False, 0.5, True), (",5", 0.5, False, 0.5, True), ("5,", 5, False, 5, True),
+    ("5000", 5000, False, 5000, False), ("5 000", 5000, False, 5000, False), ("100 000", 100000, False, 100000, False),
+    ("100\u202f000", 100000, False, 100000, False), ("1\u00a0234,25", 1234.25, False, 1234.25, True),
+    ("−12,5", -12.5, False, -12.5, True), ("-3", -3, False, -3, False), ("+7", 7, False, 7, False),
+    ("1e5", 100000, False, 100000, False), ("2,5e-3", 0.0025, False, 0.0025, True), ("  42 ", 42, False, 42, False),
+    ("1.234.567", 1234567, False, None, None), ("12.345,678", 12345.678, False, None, None),
+    ("1.275", 1275, True, 1.275, True), ("1,275", 1.275, True, 1275, True), ("0.5", 0.5, True, 0.5, False),
+    ("1,234.5", 1234.5, True, 1234.5, False), ("1,234,567", 1234567, True, 1234567, False),
+    ("2.5", 2.5, True, 2.5, False), ("5.00", 5, True, 5, False), ("1.2345", 1.2345, True, 1.2345, False),
+    ("1\u2060,5", 1.5, False, 1.5, True),                          # a number copied with its decimal mark
 ]
-AMBIGUOUS = ["1.234.5", "1,234,5", "5.00", "0.5", "1.5", ".5", "0.500", "1234.567", "1.234 567", "50 00",
-             "1,234.5", "1.2345"]
+NEITHER = ["1.234.5", "1,234,5", "1.234 567", "50 00", "1 234,5.6", "1,2,3"]
 OTHER = [("", "empty"), ("   ", "empty"), ("abc", "not_number"), ("5a", "not_number"), ("e5", "not_number"),
          ("nan", "not_finite"), ("-inf", "not_finite"), ("1e999", "not_finite"), ("<b>5</b>", "not_number")]
 
 
-@pytest.mark.parametrize("text, expected", READ)
-def test_readers_notation(text, expected):
-    assert read_number(text) == expected
+@pytest.mark.parametrize("text, comma, comma_flag, point, point_flag", READ)
+def test_each_convention_reads_its_own_way_and_flags_what_the_other_reads_differently(
+        text, comma, comma_flag, point, point_flag):
+    assert reading(text, "comma") == (comma, comma_flag)
+    if point is None:  # only the comma reads it ("1.234,5"): a point reader gets it flagged
+        assert reading(text, "point") == (comma, True)
+    else:
+        assert reading(text, "point") == (point, point_flag)
 
 
-@pytest.mark.parametrize("text", AMBIGUOUS)
-def test_an_ambiguous_entry_is_refused_not_guessed(text):
+@pytest.mark.parametrize("text", NEITHER)
+@pytest.mark.parametrize("convention", CONVENTIONS)
+def test_a_text_neither_convention_reads_is_refused_not_guessed(text, convention):
     with pytest.raises(NumberTextError) as err:
-        read_number(text)
+        read_number(text, convention)
     assert err.value.key == "ambiguous"
 
 
 @pytest.mark.parametrize("text, key", OTHER)
-def test_other_bad_entries(text, key):
+@pytest.mark.parametrize("convention", CONVENTIONS)
+def test_other_bad_entries(text, key, convention):
     with pytest.raises(NumberTextError) as err:
-        read_number(text)
+        read_number(text, convention)
     assert err.value.key == key
+
+
+def test_an_unknown_convention_is_a_programming_error():
+    with pytest.raises(ValueError):
+        read_number("1", "dot")
+
+
+def _as_written(x: float, decimals: int, lang: str, convention: str) -> str:
+    """fmt(x) as the reader sees it: Spanish with the point swaps its marked decimal commas (numbers.js)."""
+    text = fmt(x, lang, decimals)
+    return text.replace("\u2060,", "\u2060.") if convention == "point" else text
 
 
 @settings(max_examples=300, deadline=None)
 @given(x=st.floats(min_value=-1e12, max_value=1e12, allow_nan=False), decimals=st.integers(0, 6),
-       lang=st.sampled_from(["es", "pt"]))
-def test_what_a_page_prints_reads_back(x, decimals, lang):
-    """fmt(x) as either language prints it ("12 500", "12.500", "−0,25") reads back as the shown value."""
-    assert read_number(fmt(x, lang, decimals)) == float(f"{x:.{decimals}f}")
+       lang_conv=st.sampled_from([("es", "comma"), ("es", "point"), ("pt", "comma")]))
+def test_what_a_page_shows_reads_back(x, decimals, lang_conv):
+    """A number as the page shows it ("12 500", "12.500", "−0,25", "−0.25"), copied with or without its
+    mark, reads back as the shown value by the reader's convention."""
+    lang, convention = lang_conv
+    shown = _as_written(x, decimals, lang, convention)
+    for text in (shown, plain(shown)):
+        assert read_number(text, convention) == float(f"{x:.{decimals}f}")
 
 
 @settings(max_examples=300, deadline=None)
-@given(n=st.integers(-10**15, 10**15), lang=st.sampled_from(["es", "pt"]))
-def test_whole_numbers_read_back(n, lang):
-    assert read_number(fmt(n, lang)) == n
+@given(n=st.integers(-10**15, 10**15), convention=st.sampled_from(CONVENTIONS))
+def test_whole_numbers_read_back_without_a_note(n, convention):
+    """Spanish groups with spaces in both conventions: a whole number is never flagged."""
+    assert reading(plain(fmt(n, "es")), convention) == (n, False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(x=st.floats(min_value=-1e9, max_value=1e9, allow_nan=False), decimals=st.integers(1, 4),
+       convention=st.sampled_from(CONVENTIONS))
+def test_a_flag_means_the_other_convention_reads_another_number(x, decimals, convention):
+    text = plain(_as_written(x, decimals, "es", convention))
+    other = "point" if convention == "comma" else "comma"
+    value, flagged = reading(text, convention)
+    try:
+        theirs = read_number(text, other)
+    except NumberTextError:
+        theirs = None
+    assert flagged == (theirs is not None and theirs != value)
 
 
 @settings(max_examples=300, deadline=None)
@@ -77,17 +125,23 @@ def test_typed_form_reads_back_exactly(x):
     assert read_number(typed(x)) == x
 
 
-def test_number_controls_read_the_readers_notation():
+def test_number_controls_read_the_canonical_form():
     for lang in ("es", "pt"):
         ok = lesson_core.render("pe_fingerprint", {"pos": "5.000"}, lang)
         assert ok["ok"] and ok["data"]["pos"] == 5000 and ok["params"]["pos"] == "5000"
-        bad = lesson_core.render("pe_fingerprint", {"pos": "5.00"}, lang)
+        bad = lesson_core.render("pe_fingerprint", {"pos": "1.234.5"}, lang)
         assert not bad["ok"] and bad["error"]["param"] == "pos"
         assert bad["error"]["message"].startswith({"es": "Número ambiguo", "pt": "Número ambíguo"}[lang])
     assert lesson_core.render("vec_dot", {"ax": "1,5", "ay": "-2"}, "pt")["params"]["ax"] == "1,5"
     with pytest.raises(ParamError):
         get("rnn_vs_transformer").control("n").parse("1.000.0")
     assert get("rnn_vs_transformer").control("n").parse("1.000") == 1000
+
+
+def test_the_note_is_in_the_fields_messages():
+    spec = get("vec_dot").control("ax").spec("es")
+    assert spec["msgs"]["read_as"] == "Leído como {value}."
+    assert get("vec_dot").control("ax").spec("pt")["msgs"]["read_as"] == "Lido como {value}."
 
 
 # --- the same rule in the browser bridge ----------------------------------------------------
@@ -98,40 +152,42 @@ def _bridge_source() -> str:
     return text[start:end]
 
 
-def _python(text: str) -> dict:
+def _python(text: str, convention: str) -> dict:
     try:
-        return {"value": read_number(text)}
+        value, flagged = reading(text, convention)
+        return {"value": value, "flagged": flagged}
     except NumberTextError as err:
         return {"error": err.key}
 
 
-def _node(texts: list[str]) -> list[dict]:
+def _node(cases: list[list[str]]) -> list[dict]:
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is required (scripts/setup.sh installs it)")
     script = _bridge_source() + """
-const texts = JSON.parse(require("fs").readFileSync(0, "utf8"));
-process.stdout.write(JSON.stringify(texts.map((t) => readTyped(t))));
+const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(cases.map(([t, c]) => readTyped(t, c))));
 """
-    out = subprocess.run([node, "-e", script], input=json.dumps(texts), capture_output=True, text=True,
+    out = subprocess.run([node, "-e", script], input=json.dumps(cases), capture_output=True, text=True,
                          check=True)
     return json.loads(out.stdout)
 
 
 def _same(texts: list[str]) -> None:
-    for text, js in zip(texts, _node(texts)):
-        py = _python(text)
+    cases = [[t, c] for t in texts for c in CONVENTIONS]
+    for (text, convention), js in zip(cases, _node(cases)):
+        py = _python(text, convention)
         if "value" in py and "value" in js:
-            assert py["value"] == float(js["value"]), text
+            assert (py["value"], py["flagged"]) == (float(js["value"]), js["flagged"]), (text, convention)
         else:
-            assert py == js, text
+            assert py == js, (text, convention)
 
 
 def test_bridge_agrees_on_the_examples():
-    _same([t for t, _ in READ] + AMBIGUOUS + [t for t, _ in OTHER])
+    _same([r[0] for r in READ] + NEITHER + [t for t, _ in OTHER])
 
 
-READER_CHARS = "0123456789" * 3 + ".,  \u00a0\u202f\u2009-+\u2212eE\tx∞"
+READER_CHARS = "0123456789" * 3 + ".,  \u00a0\u202f\u2009\u2060-+\u2212eE\tx∞"
 
 
 @settings(max_examples=6, deadline=None)
@@ -139,6 +195,9 @@ READER_CHARS = "0123456789" * 3 + ".,  \u00a0\u202f\u2009-+\u2212eE\tx∞"
     st.text(alphabet=READER_CHARS, max_size=14),
     st.builds(fmt, st.floats(min_value=-1e9, max_value=1e9, allow_nan=False), st.sampled_from(["es", "pt"]),
               st.integers(0, 4)),
+    st.builds(lambda t: t.replace("\u2060,", "\u2060."),
+              st.builds(fmt, st.floats(min_value=-1e9, max_value=1e9, allow_nan=False), st.just("es"),
+                        st.integers(0, 4))),
     st.builds(typed, st.floats(allow_nan=False, allow_infinity=False)),
 ), min_size=150, max_size=300))
 def test_bridge_agrees_with_python_on_generated_texts(texts):

@@ -1,8 +1,9 @@
 """The offline school bundle, opened from file:// in Chromium with no server.
 
-The bundle is built with scripts/bundle.py, zipped, and the zip is unpacked into a
-folder whose path has spaces and accents (``Aulas de IA/lição 1/``). Every request a
-page makes is recorded: nothing may leave the bundle's folder.
+The bundle is built with scripts/bundle.py, zipped, and the zip is unpacked as Windows' "Extract
+All" and macOS' Archive Utility do it, into a folder named after the zip (``aula-offline/``), in a
+path with spaces and accents (``Aulas de IA/lição 1/``). Every request a page makes is recorded:
+nothing may leave the bundle's folder.
 """
 
 from __future__ import annotations
@@ -35,14 +36,25 @@ def bundle_zip(tmp_path_factory) -> Path:
     return dist / "aula-offline.zip"
 
 
+TOP = {"ABRIR.html", "LEEME.txt", "LEIA-ME.txt", "aula"}  # what a teacher sees after extracting
+
+
 @pytest.fixture(scope="session")
-def bundle(bundle_zip, tmp_path_factory) -> Path:
-    """The zip unpacked where a teacher might put it: a path with spaces and accents."""
-    place = tmp_path_factory.mktemp("usb") / "Aulas de IA" / "lição 1"
+def extracted(bundle_zip, tmp_path_factory) -> Path:
+    """The zip unpacked where a teacher might put it (a path with spaces and accents), as Windows'
+    "Extract All" does: into a new folder named after the zip. macOS' Archive Utility does the same
+    with a zip of several top-level entries; ChromeOS shows those entries when the zip is opened."""
+    place = tmp_path_factory.mktemp("usb") / "Aulas de IA" / "lição 1" / bundle_zip.stem
     place.mkdir(parents=True)
     with zipfile.ZipFile(bundle_zip) as zf:
         zf.extractall(place)
-    folder = place / "aula-offline"
+    return place
+
+
+@pytest.fixture(scope="session")
+def bundle(extracted) -> Path:
+    """The site's folder inside the extracted bundle."""
+    folder = extracted / "aula"
     assert (folder / "index.html").exists()
     return folder
 
@@ -73,20 +85,41 @@ def widget(pg, wid: str):
     return pg.locator(f'.aula-widget[data-widget="{wid}"]').first
 
 
-def test_zip_holds_one_folder_with_index(bundle_zip):
+def test_zip_top_holds_the_page_to_open_the_read_me_files_and_the_site(bundle_zip, extracted):
+    """Four names at the zip's top, no folder around them (Windows would nest it in the folder it
+    extracts into); the site in aula/; no 404 page (its site-absolute links fail from file://)."""
     with zipfile.ZipFile(bundle_zip) as zf:
         names = zf.namelist()
-    assert "aula-offline/index.html" in names
-    assert all(n.startswith("aula-offline/") for n in names)
+    assert {n.split("/")[0] for n in names} == TOP
+    assert {p.name for p in extracted.iterdir()} == TOP
+    assert "aula/index.html" in names and "aula/pt/index.html" in names
+    assert not [n for n in names if n.startswith("/") or ".." in n.split("/") or "\\" in n]
+    assert not [n for n in names if n.endswith("404.html")]
     # one runtime: carried as scripts, not also as plain files
-    assert "aula-offline/assets/aula/offline/pyodide.asm.wasm.js" in names
-    assert not any(n.startswith("aula-offline/assets/pyodide") for n in names)
+    assert "aula/assets/aula/offline/pyodide.asm.wasm.js" in names
+    assert not any(n.startswith("aula/assets/pyodide") for n in names)
 
 
-def test_every_link_points_at_a_file(bundle):
-    """No directory URLs: each internal link names an existing file."""
+@pytest.mark.parametrize("lang,label", [("es", "Español"), ("pt", "Português")])
+def test_abrir_opens_either_language(browser, extracted, lang, label):
+    context, pg = open_page(browser, extracted, "ABRIR.html")
+    failed = []
+    pg.on("requestfailed", lambda r: failed.append(r.url))
+    try:
+        pg.get_by_role("link", name=label).click()
+        home = extracted / "aula" / ("pt/index.html" if lang == "pt" else "index.html")
+        assert pg.url == home.as_uri()
+        assert pg.locator("html").get_attribute("lang") == {"es": "es", "pt": "pt-BR"}[lang]
+        assert pg.locator(".md-header").count() == 1          # the theme's styles and layout are there
+        assert not failed and not outside_requests(pg, extracted), failed[:5]
+    finally:
+        context.close()
+
+
+def test_every_link_points_at_a_file(extracted):
+    """No directory URLs: each internal link names an existing file (ABRIR.html's too)."""
     problems = []
-    for page in bundle.rglob("*.html"):
+    for page in extracted.rglob("*.html"):
         doc = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
         for tag, attr in (("a", "href"), ("link", "href"), ("script", "src"), ("img", "src")):
             for el in doc.find_all(tag):
@@ -95,11 +128,9 @@ def test_every_link_points_at_a_file(bundle):
                     if tag != "a" and ref and urlparse(ref).scheme in ("http", "https"):
                         problems.append((page.name, ref))
                     continue
-                if page.name == "404.html":
-                    continue  # only served by a web server
                 target = (page.parent / unquote(urlparse(ref).path)).resolve()
                 if ref.split("#")[0].endswith("/") or not target.is_file():
-                    problems.append((str(page.relative_to(bundle)), ref))
+                    problems.append((str(page.relative_to(extracted)), ref))
     assert not problems, problems[:10]
 
 
@@ -258,13 +289,14 @@ def test_partly_copied_bundle_still_shows_the_lesson(browser, damaged):
         context.close()
 
 
-def test_bundle_tells_teachers_how_to_open_it(bundle):
-    """LEEME.txt / LEIA-ME.txt at the top, a language choice on index.html, version and date in the
-    footer, no source maps."""
+def test_bundle_tells_teachers_how_to_open_it(extracted, bundle):
+    """LEEME.txt / LEIA-ME.txt beside ABRIR.html, naming it and the folder each system extracts into;
+    a language choice on index.html, version and date in the footer, no source maps."""
     from macros.version import build_date, version
-    for name, words in (("LEEME.txt", ("Windows", "Extraer todo", "macOS", "Linux", "ChromeOS", "pt/index.html")),
-                        ("LEIA-ME.txt", ("Windows", "Extrair tudo", "macOS", "Linux", "ChromeOS", "pt/index.html"))):
-        raw = (bundle / name).read_bytes()
+    steps = ("ABRIR.html", "aula-offline", "unzip aula-offline.zip -d aula-offline", "macOS", "ChromeOS")
+    for name, words in (("LEEME.txt", ("Windows", "Extraer todo", "Linux", *steps)),
+                        ("LEIA-ME.txt", ("Windows", "Extrair tudo", "Linux", *steps))):
+        raw = (extracted / name).read_bytes()
         assert raw.startswith(b"\xef\xbb\xbf") and b"\r\n" in raw, name
         text = raw.decode("utf-8-sig")
         assert all(w in text for w in words), name
@@ -277,6 +309,8 @@ def test_bundle_tells_teachers_how_to_open_it(bundle):
         "es": "../index.html", "pt": "index.html"}
     assert f"Aula {version()} · {build_date()}" in " ".join(home.select_one(".aula-version").get_text().split())
     assert not list(bundle.rglob("*.map"))
+    opener = (extracted / "ABRIR.html").read_text(encoding="utf-8")
+    assert f"Aula {version()} · {build_date()}" in opener
 
 
 def test_the_policy_holds_from_file(browser, bundle):

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lesson_core.kit.fmt import plain
 from lesson_core import render
 from lesson_core.topics import sampling as smp
 from lesson_core.data.sampling import CANDIDATES, H
@@ -115,10 +116,10 @@ def test_next_token_readouts():
     r = render("next_token", {"draws": "100", "seed": "3"}, "es")
     assert sum(r["data"]["counts"]) == 100
     assert "100 extracciones" in r["parts"]["chart"]
-    assert "2,96" in r["parts"]["logits"] and "esterilla" in r["parts"]["logits"]
+    assert "2,96" in plain(r["parts"]["logits"]) and "esterilla" in r["parts"]["logits"]
     pt = render("next_token", {"temperature": "0", "draws": "1"}, "pt")
     assert pt["data"]["probs"][0] == 1.0 and "Saiu “esteira”" in pt["parts"]["chart"]
-    assert "e^((2,96 − 2,72) / 1,0) ≈ 1,271" in render("next_token", {}, "es")["parts"]["ratio"]
+    assert "e^((2,96 − 2,72) / 1,0) ≈ 1,271" in plain(render("next_token", {}, "es")["parts"]["ratio"])
     k1 = render("next_token", {"top_k": "2", "top_p": "0.6"}, "es")
     assert [q > 0 for q in k1["data"]["probs"]] == [True, True] + [False] * 6
     k2 = render("next_token", {"top_k": "2", "top_p": "0.5"}, "es")  # 0,55 alone reaches 0,5

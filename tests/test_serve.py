@@ -47,9 +47,11 @@ def served(tmp_path_factory):
     (top / "lesson_core" / "widgets" / "zz_demo.py").write_text(DEMO, encoding="utf-8")
     for lang in ("es", "pt"):
         (top / "docs" / lang / "contexts.md").write_text(CONTEXTS_ES + '\n{{ widget("zz_demo") }}\n', encoding="utf-8")
-    with mkdocs_serve(top) as (proc, base, log):
-        wait_until(base + "contexts/", lambda b: b"Hola 1" in b, timeout=600)
-        yield top, base, proc, log
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("PYTHONDONTWRITEBYTECODE", raising=False)  # as on an author's machine: .pyc files are kept
+        with mkdocs_serve(top) as (proc, base, log):
+            wait_until(base + "contexts/", lambda b: b"Hola 1" in b, timeout=600)
+            yield top, base, proc, log
 
 
 REPORT = re.compile(r"(\d+) page\(s\) rendered, (\d+) unchanged page\(s\) kept")
@@ -132,6 +134,52 @@ def test_a_module_that_does_not_import_is_named_and_the_server_waits_for_the_fix
     module.write_text(good.replace("Adiós", "Hasta luego"), encoding="utf-8")
     wait_until(base + "contexts/", lambda b: "Hasta luego 1".encode() in b)
     assert next_report(log, before)[0] == 2
+
+
+BUILDS = re.compile(r"Detected file changes|Reloading browsers|rebuild")
+
+
+def settled(log, since: int, timeout: float = 300) -> None:
+    """Wait until the server has finished every rebuild that the edits after log offset `since`
+    started: the last "Detected file changes" has its "Reloading browsers" (or an error) after it."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        time.sleep(0.5)   # past the watcher's 0.1 s debounce: a pending save has started its rebuild
+        log.flush()
+        log.seek(since)
+        events = BUILDS.findall(log.read())
+        if events and events[-1] != "Detected file changes":
+            return
+    raise AssertionError("the server never finished rebuilding")
+
+
+@pytest.mark.parametrize("trial", range(6))
+def test_two_quick_saves_end_with_the_second_served(served, trial):
+    """Two saves 0.2 s apart, of a widget module and of a page: the second save lands while the
+    first one's rebuild runs, and both versions have the same size and usually the same mtime
+    second (what a compiled module's .pyc is checked by). The page served at the end shows the
+    second version, and a server started afresh serves the same."""
+    top, base, proc, log = served
+    module = top / "lesson_core" / "widgets" / "zz_demo.py"
+    page_md = top / "docs" / "es" / "contexts.md"
+    code, text = module.read_text(encoding="utf-8"), page_md.read_text(encoding="utf-8")
+    code = re.sub(r'f"[^"{]* \{p', 'f"Hola {p', code, count=1)
+    text = re.sub(r"\nSello \w+\n", "\n", text)
+    log.flush()
+    since = log.seek(0, io.SEEK_END)
+    for second in (False, True):
+        mark = f"S{trial}{'b' if second else 'a'}"
+        module.write_text(code.replace("Hola", mark), encoding="utf-8")
+        page_md.write_text(text + f"\nSello {mark}\n", encoding="utf-8")
+        if not second:
+            time.sleep(0.2)
+    settled(log, since)
+    body = fetch(base + "contexts/").decode()
+    assert f"S{trial}a" not in body, f"the first save is served: {sorted(set(re.findall(r'S[0-9][ab]', body)))}"
+    assert f"Sello S{trial}b" in body
+    assert all(f"S{trial}b {t}" in body for t in range(4))      # the default view and every precomputed state
+    assert f"S{trial}b 1" in fetch(base + "pt/contexts/").decode()
+    assert proc.poll() is None
 
 
 LIVERELOAD = re.compile(rb"livereload\(\d+, \d+\);")

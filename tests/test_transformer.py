@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lesson_core  # noqa: F401  (registers the widgets)
+from lesson_core.kit.fmt import plain
 from lesson_core.data import attention as da
 from lesson_core.topics import transformer as tf
 from lesson_core.topics.attention import attention
@@ -51,7 +52,7 @@ def test_layer_norm_matches_numpy(xs):
 def test_layer_norm_widget_steps():
     out = render("layer_norm", {"x1": 10, "x2": -4}, "es")
     assert out["ok"] and out["data"]["mean"] == 3 and out["data"]["var"] == 49
-    html = out["parts"]["steps"]
+    html = plain(out["parts"]["steps"])
     assert "(10 + (−4)) / 2 = 3" in html and "0,00001" in html
     assert "desviación típica" in html
     assert "desvio padrão" in render("layer_norm", {}, "pt")["parts"]["steps"]

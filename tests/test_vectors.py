@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lesson_core  # noqa: F401  (registers the widgets)
+from lesson_core.kit.fmt import plain
 from lesson_core.data import vectors as dv
 from lesson_core.topics import vectors as vx
 from lesson_core.kit.registry import render
@@ -175,7 +176,7 @@ def test_vec_dot_readout_values():
     out = render("vec_dot", {"ax": "3", "ay": "2", "bx": "1", "by": "3"}, "es")
     d = out["data"]
     assert d["dot"] == 9 and d["cosine"] == pytest.approx(9 / math.sqrt(130))
-    assert "0,789" in out["parts"]["main"] and "37,9°" in out["parts"]["main"]
+    assert "0,789" in plain(out["parts"]["main"]) and "37,9°" in plain(out["parts"]["main"])
 
 
 # --- every widget renders, and bad input is a message ---------------------------------

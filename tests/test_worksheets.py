@@ -10,6 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from lesson_core.kit.fmt import plain
 import lesson_core
 from lesson_core.classroom import worksheets as ws
 from lesson_core.kit.block import render_block
@@ -166,11 +167,11 @@ def test_bad_variant_and_chapter():
 def read_number(text: str, lang: str) -> float:
     """A number as the page prints it (decimal comma, grouped thousands, true minus) back to a float."""
     group = "\u202f" if lang == "es" else "."
-    return float(text.replace(group, "").replace(",", ".").replace("\u2212", "-"))
+    return float(plain(text).replace(group, "").replace(",", ".").replace("\u2212", "-"))
 
 
 def printed_after(key: str, label: str, lang: str) -> float:
-    m = re.search(re.escape(label) + r"\s*([\u2212\d][\d\u202f.,]*)", key)
+    m = re.search(re.escape(label) + r"\s*([\u2212\d][\d\u202f\u2060.,]*)", key)
     assert m, f"{label!r} not in {key!r}"
     return read_number(m.group(1).rstrip(".,"), lang)
 

@@ -23,7 +23,9 @@ from .html import Markup, h
 from .messages import ParamError, msg
 from .numtext import SPACES, NumberTextError, read_number, typed
 
-__all__ = ["Control", "Choice", "Range", "Toggle", "Number", "Text", "canon_number"]
+__all__ = ["Control", "Choice", "Range", "Toggle", "Number", "Text", "canon_number", "KINDS"]
+
+KINDS = ("choice", "range", "toggle", "number", "text")  # what the page's bridge reads (spec()["kind"])
 
 
 def canon_number(x: float | int) -> str:
@@ -80,6 +82,25 @@ class Control:
         """Every value of a discrete control, in display order."""
         return []
 
+    def default_problem(self) -> str | None:
+        """Why the declared default cannot be this control's value (an author's mistake), or None."""
+        try:
+            value = self.parse(self.default)
+        except ParamError as err:
+            return (f"{type(self).__name__} {self.name!r}: the default {self.default!r} is refused "
+                    f"(readers would read: {err.text['es']}); {self._choices()}")
+        if self.discrete and self.canon(value) not in {self.canon(v) for v in self.values()}:
+            return f"{type(self).__name__} {self.name!r}: the default {self.default!r} is not one of its values; {self._choices()}"
+        return None
+
+    def _choices(self) -> str:
+        shown = [self.canon(v) for v in self.values()]
+        if not shown:
+            return "give a default it accepts"
+        listed = ", ".join(shown[:3]) + (", ..., " + shown[-1] if len(shown) > 4 else
+                                        "".join(", " + s for s in shown[3:]))
+        return f"make it one of {listed}"
+
     def spec(self, lang: str) -> dict:
         """What the browser needs to read this control (no lesson arithmetic)."""
         return {"name": self.name, "kind": type(self).__name__.lower()}
@@ -94,7 +115,7 @@ class Control:
 @dataclass
 class Choice(Control):
     """One of a few options. ``options`` is a list of ``(value, label)``;
-    a label is a string or ``{"es": ..., "pt": ...}``. ``style`` is "select"
+    a label is a string, ``{"es": ..., "pt": ...}`` or a number (shown with ``fmt``). ``style`` is "select"
     or "buttons" (a row of radio buttons)."""
 
     options: Sequence[tuple[Any, Any]] = ()
@@ -110,6 +131,8 @@ class Choice(Control):
         return [v for v, _ in self.options]
 
     def _opt_label(self, label: Any, lang: str) -> str:
+        if isinstance(label, (int, float)) and not isinstance(label, bool):
+            return fmt(label, lang)  # a number, written as the reader writes numbers
         return tr(lang, label) if isinstance(label, dict) else str(label)
 
     def html(self, lang: str, value: Any, uid: str) -> Markup:
@@ -262,7 +285,7 @@ class Number(Control):
         out = super().spec(lang)
         out.update(min=self.min, max=self.max, integer=self.integer, msgs={
             "empty": msg("empty", lang), "not_number": msg("not_number", lang),
-            "ambiguous": msg("ambiguous", lang),
+            "ambiguous": msg("ambiguous", lang), "read_as": msg("read_as", lang, value="{value}"),
             "not_integer": msg("not_integer", lang), "not_finite": msg("not_finite", lang),
             "too_small": msg("too_small", lang, min=fmt(self.min, lang)),
             "too_large": msg("too_large", lang, max=fmt(self.max, lang)),

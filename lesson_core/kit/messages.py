@@ -19,9 +19,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "too_large": {"es": "El máximo es {max}.", "pt": "O máximo é {max}."},
     "not_finite": {"es": "El número tiene que ser finito.", "pt": "O número precisa ser finito."},
     "ambiguous": {
-        "es": "Número ambiguo: usa coma para los decimales (0,5) y punto o espacio para los miles (5.000 o 5 000).",
-        "pt": "Número ambíguo: use vírgula para decimais (0,5) e ponto para milhares (5.000).",
+        "es": "Número ambiguo: escribe los decimales con una sola coma o un solo punto y agrupa los miles "
+              "con espacios (5 000).",
+        "pt": "Número ambíguo: use vírgula para decimais (0,5) e ponto ou espaço para milhares (5.000 ou 5 000).",
     },
+    # Beside a typed number the other convention reads differently; {value} as the reader writes it.
+    "read_as": {"es": "Leído como {value}.", "pt": "Lido como {value}."},
     "not_option": {"es": "Esa opción no existe.", "pt": "Essa opção não existe."},
     "too_long": {
         "es": "El texto es demasiado largo: se usan solo los primeros {max} caracteres.",

@@ -1,27 +1,35 @@
-"""Numbers typed by readers, in the notation both languages share.
+"""Numbers typed by readers, read by the reader's own convention.
 
-Spanish and Brazilian Portuguese write the decimal part after a comma and may
-group thousands with a point ("5.000", "1.234,5") or a space ("5 000", the RAE
-style, which :func:`lesson_core.kit.fmt.fmt` prints for Spanish). One rule serves
-both languages, so that what one page prints, the other page reads:
+Two conventions share the space as thousands separator ("5 000", "100 000", the
+RAE style that :func:`lesson_core.kit.fmt.fmt` prints for Spanish):
 
-- the comma is the decimal mark, at most once: "0,5", ",5", "5,";
-- a point or a space groups thousands: every group after the first has exactly
-  three digits, the first one to three and no leading zero ("100.000",
-  "100 000", "1.234,5"); a point used any other way ("0.5", "5.00",
-  "1.234.5") could be a decimal point or a mistyped group: it is *ambiguous*
-  and refused with a message, never guessed;
-- an optional sign ("-", "+", or the true minus "−") and exponent ("1e5").
+- ``"comma"``: decimal comma, thousands by point or space ("0,5", "1.234,5") —
+  Brazilian Portuguese, and Spanish as written in Spain and most of South America;
+- ``"point"``: decimal point, thousands by comma or space ("0.5", "1,234.5") —
+  Spanish as written in Mexico, Central America and the Caribbean.
+
+A text is read by the reader's convention: the decimal mark at most once ("0,5",
+",5", "5,"), the other mark or a space grouping thousands (every group after the
+first has exactly three digits, the first one to three and no leading zero), an
+optional sign ("-", "+", the true minus "−") and exponent ("1e5"). A text the other
+convention reads as a different number ("1.275", "1,275", "0.5" for a comma
+reader) is never read silently: :func:`reading` flags it, and the field says how it
+was read ("leído como 1275"). A text only the other convention can read ("0.5" for
+a comma reader) is read that way, flagged too. A text neither reads ("1.234.5",
+"1,234,5", "50 00") is *ambiguous*: refused with a message, never guessed.
 
 Examples::
 
-    read_number("5.000") -> 5000.0          read_number("5 000") -> 5000.0
-    read_number("1.234,5") -> 1234.5        read_number("0,5") -> 0.5
-    read_number("5.00")   raises NumberTextError("ambiguous")
-    read_number("1,234,5") raises NumberTextError("ambiguous")
+    read_number("5.000") -> 5000.0               reading("5.000") -> (5000.0, True)
+    read_number("5 000", "point") -> 5000.0      reading("5 000") -> (5000.0, False)
+    read_number("1.234,5") -> 1234.5             reading("1,5", "point") -> (1.5, True)
+    read_number("1,234.5", "point") -> 1234.5    reading("0,5") -> (0.5, False)
+    read_number("1.234.5")  raises NumberTextError("ambiguous")
 
-The browser bridge (``overrides/assets/aula/aula.js``, ``readTyped``) applies
-the same rule for its instant message; ``tests/test_numtext.py`` compares both.
+The browser bridge (``overrides/assets/aula/aula.js``, ``readTyped``) applies the
+same rule for its instant message and note and sends Python the canonical form
+(:func:`typed`, which the comma convention reads exactly); ``tests/test_numtext.py``
+compares both.
 """
 
 from __future__ import annotations
@@ -29,13 +37,15 @@ from __future__ import annotations
 import math
 import re
 
-__all__ = ["SPACES", "NumberTextError", "read_number", "typed"]
+__all__ = ["CONVENTIONS", "SPACES", "NumberTextError", "read_number", "reading", "typed"]
 
+CONVENTIONS = ("comma", "point")
 SPACES = (" ", "\u00a0", "\u202f", "\u2009")
 
 _SHAPE = re.compile(r"([+-]?)([0-9., \u00a0\u202f\u2009]*)(?:[eE]([+-]?[0-9]+))?")
 _SPACE_RUN = re.compile("[ \u00a0\u202f\u2009]")
 _BLANKS = " \t\n\r\f\v\u00a0\u202f\u2009"
+_DECIMAL = {"comma": ",", "point": "."}
 
 
 class NumberTextError(ValueError):
@@ -46,24 +56,41 @@ class NumberTextError(ValueError):
         self.key = key
 
 
-def _whole(text: str) -> str:
-    """The digits of the part before the decimal comma, thousands groups checked."""
-    has_point = "." in text
-    has_space = bool(_SPACE_RUN.search(text))
-    if not has_point and not has_space:
-        return text
-    if has_point and has_space:
-        raise NumberTextError("ambiguous")
-    groups = text.split(".") if has_point else _SPACE_RUN.split(text)
-    first, rest = groups[0], groups[1:]
-    if not 1 <= len(first) <= 3 or first.startswith("0") or any(len(g) != 3 for g in rest):
-        raise NumberTextError("ambiguous")
-    return "".join(groups)
+def _read(body: str, decimal: str) -> tuple[str, str] | None:
+    """(whole digits, fraction digits) of ``body`` with ``decimal`` as the decimal mark, or None."""
+    group = "." if decimal == "," else ","
+    if body.count(decimal) > 1:
+        return None
+    whole, _, frac = body.partition(decimal)
+    if frac and not frac.isdigit():
+        return None
+    has_group = group in whole
+    has_space = bool(_SPACE_RUN.search(whole))
+    if has_group and has_space:
+        return None
+    if has_group or has_space:
+        groups = whole.split(group) if has_group else _SPACE_RUN.split(whole)
+        first, rest = groups[0], groups[1:]
+        if not 1 <= len(first) <= 3 or first.startswith("0") or any(len(g) != 3 for g in rest):
+            return None
+        whole = "".join(groups)
+    return whole, frac
 
 
-def read_number(text: str) -> float:
-    """The number a reader typed; raises :class:`NumberTextError` (see the module rule)."""
-    text = text.replace("\u2212", "-").strip(_BLANKS)
+def _value(sign: str, parts: tuple[str, str] | None, exp: str | None) -> float | None:
+    if parts is None:
+        return None
+    whole, frac = parts
+    return float(f"{sign}{whole or '0'}.{frac or '0'}" + (f"e{exp}" if exp else ""))
+
+
+def reading(text: str, convention: str = "comma") -> tuple[float, bool]:
+    """The number a reader of ``convention`` typed, and whether the field should say how it was read
+    (the other convention reads the text differently, or only it reads the text at all).
+    Raises :class:`NumberTextError` (see the module rule)."""
+    if convention not in _DECIMAL:
+        raise ValueError(f"unknown convention {convention!r}; expected one of {CONVENTIONS}")
+    text = text.replace("\u2060", "").replace("\u2212", "-").strip(_BLANKS)
     if not text:
         raise NumberTextError("empty")
     if text.lower().lstrip("+-") in ("nan", "inf", "infinity", "∞"):
@@ -72,20 +99,24 @@ def read_number(text: str) -> float:
     if not m or not any(ch.isdigit() for ch in m.group(2)):
         raise NumberTextError("not_number")
     sign, body, exp = m.groups()
-    if body.count(",") > 1:
+    other = "point" if convention == "comma" else "comma"
+    mine = _value(sign, _read(body, _DECIMAL[convention]), exp)
+    theirs = _value(sign, _read(body, _DECIMAL[other]), exp)
+    if mine is None and theirs is None:
         raise NumberTextError("ambiguous")
-    whole, _, frac = body.partition(",")
-    if not frac.isdigit() and frac:
-        raise NumberTextError("ambiguous")
-    digits = _whole(whole)
-    value = float(f"{sign}{digits or '0'}.{frac or '0'}" + (f"e{exp}" if exp else ""))
+    value, flagged = (mine, theirs is not None and theirs != mine) if mine is not None else (theirs, True)
     if not math.isfinite(value):
         raise NumberTextError("not_finite")
-    return value
+    return value, flagged
+
+
+def read_number(text: str, convention: str = "comma") -> float:
+    """The number a reader of ``convention`` typed; raises :class:`NumberTextError`."""
+    return reading(text, convention)[0]
 
 
 def typed(x: float | int) -> str:
-    """A number as a reader of either language would type it back: 0.5 -> "0,5"; 5000 -> "5000"."""
+    """A number in the canonical typed form (the comma convention, no grouping): 0.5 -> "0,5"; 5000 -> "5000"."""
     if isinstance(x, float) and x.is_integer() and abs(x) < 1e16:
         return str(int(x))
     return (repr(x) if isinstance(x, float) else str(x)).replace(".", ",")

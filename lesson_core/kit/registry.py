@@ -16,22 +16,26 @@ calls this same ``render``.
 
 Unknown widgets and unknown parameter names are author errors and raise
 (:class:`UnknownWidget`, :class:`UnknownParam`); bad values are reader errors
-and come back as ``ok: False``.
+and come back as ``ok: False``. A mistake in a declaration (a duplicate id, a control
+that is not one of the kinds the page knows, a default a control cannot take) raises
+:class:`AuthorError` when the module is imported, naming the file and line of its ``@widget(``.
 """
 
 from __future__ import annotations
 
 import itertools
+import sys
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .controls import Control
+from .controls import KINDS, Control
 from .fmt import check_lang
 from .html import esc
 from .messages import ParamError
 
 __all__ = ["Widget", "View", "widget", "render", "get", "all_widgets", "parse_params",
-           "UnknownWidget", "UnknownParam", "PRECOMPUTE_CAP", "SUMMARY"]
+           "UnknownWidget", "UnknownParam", "AuthorError", "PRECOMPUTE_CAP", "SUMMARY"]
 
 PRECOMPUTE_CAP = 260  # combinations per part; keeps the embedded results within the page budget
 SUMMARY = "summary"   # the part every widget gets: its result in words, announced to screen readers
@@ -43,6 +47,19 @@ class UnknownWidget(LookupError):
 
 class UnknownParam(TypeError):
     pass
+
+
+class AuthorError(ValueError):
+    """A mistake in a widget's declaration: 'lesson_core/widgets/x.py:12: widget 'id': what; how to fix'."""
+
+
+def _declared_at(depth: int = 2) -> str:
+    """'lesson_core/widgets/x.py:12': the file and line of the ``@widget(`` being evaluated."""
+    frame = sys._getframe(depth)
+    path = Path(frame.f_code.co_filename)
+    parts = path.parts
+    shown = "/".join(parts[len(parts) - 1 - parts[::-1].index("lesson_core"):]) if "lesson_core" in parts else str(path)
+    return f"{shown}:{frame.f_lineno}"
 
 
 @dataclass
@@ -69,6 +86,7 @@ class Widget:
     fn: Callable[[dict, str], View]
     doc: str = ""
     one_at_a_time: bool = True  # see combos(); off for a widget whose embedded table would weigh too much
+    where: str = ""             # the file and line of its @widget(...)
 
     def control(self, name: str) -> Control:
         for c in self.controls:
@@ -120,22 +138,38 @@ def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None 
     by default a single part ``main`` depends on every parameter. ``one_at_a_time=False``
     embeds only complete small tables (see Widget.combos)."""
     controls = list(controls or [])
+    where = _declared_at()
+
+    def fail(what: str):
+        raise AuthorError(f"{where}: widget {id!r}: {what}")
+
+    for c in controls:
+        if type(c).__name__.lower() not in KINDS or not isinstance(c, Control):
+            fail(f"{c!r} is not a control the page knows; use one of "
+                 f"{', '.join(k.capitalize() for k in KINDS)} (lesson_core.kit.controls)")
+        problem = c.default_problem()
+        if problem:
+            fail(problem)
+    names = [c.name for c in controls]
+    if len(set(names)) != len(names):
+        fail(f"two controls named {sorted(n for n in set(names) if names.count(n) > 1)}; give each its own name")
+    if id in _REGISTRY:
+        fail(f"the id is already declared at {_REGISTRY[id].where}; widget ids are global: choose another id")
 
     def deco(fn: Callable[[dict, str], View]):
         if id in _REGISTRY:
-            raise ValueError(f"widget {id!r} registered twice")
-        names = [c.name for c in controls]
+            fail(f"the id is already declared at {_REGISTRY[id].where}; widget ids are global: choose another id")
         declared = dict(parts) if parts else {"main": tuple(names)}
         if SUMMARY in declared:
-            raise ValueError(f"widget {id!r}: the part name {SUMMARY!r} is reserved (View.summary fills it)")
+            fail(f"the part name {SUMMARY!r} is reserved (View.summary fills it); rename the part")
         for part, deps in declared.items():
             for d in deps:
                 if d not in names:
-                    raise ValueError(f"widget {id!r}: part {part!r} depends on unknown parameter {d!r}")
+                    fail(f"part {part!r} depends on unknown parameter {d!r}; its parameters are {names}")
         used = {d for deps in declared.values() for d in deps}
         declared[SUMMARY] = tuple(n for n in names if n in used)
         _REGISTRY[id] = Widget(id, lesson, title, controls, {k: tuple(v) for k, v in declared.items()},
-                               fn, (fn.__doc__ or "").strip(), one_at_a_time)
+                               fn, (fn.__doc__ or "").strip(), one_at_a_time, where)
         return fn
 
     return deco

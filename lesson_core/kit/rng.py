@@ -13,6 +13,8 @@ import math
 from random import Random
 from typing import Sequence
 
+from . import fpmath
+
 __all__ = ["Random", "make_rng", "uniform", "normal", "normal_pair", "categorical", "randbelow"]
 
 
@@ -29,8 +31,8 @@ def normal_pair(rng: Random) -> tuple[float, float]:
     """Two independent standard normals by Box-Muller, from two rng.random() calls."""
     u1 = 1.0 - rng.random()  # in (0, 1]: log is finite
     u2 = rng.random()
-    r = math.sqrt(-2.0 * math.log(u1))
-    return r * math.cos(2 * math.pi * u2), r * math.sin(2 * math.pi * u2)
+    r = math.sqrt(-2.0 * fpmath.log(u1))
+    return r * fpmath.cos(2 * math.pi * u2), r * fpmath.sin(2 * math.pi * u2)
 
 
 def normal(rng: Random, mu: float = 0.0, sigma: float = 1.0) -> float:

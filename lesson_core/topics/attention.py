@@ -22,7 +22,9 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-__all__ = ["softmax", "softmax_steps", "project", "attention", "with_positions", "position_code"]
+from ..kit import fpmath
+
+__all__ = ["softmax", "shifted_exps", "softmax_steps", "project", "attention", "with_positions", "position_code"]
 
 Matrix = Sequence[Sequence[float]]
 
@@ -32,19 +34,25 @@ def softmax(scores: Sequence[float | None]) -> list[float]:
 
     ``None`` marks a masked score (weight 0). Subtracting the largest score first
     changes nothing (a common factor e^-m cancels) and keeps e^s from overflowing."""
+    exps = shifted_exps(scores)
+    total = math.fsum(exps)
+    return [e / total for e in exps]
+
+
+def shifted_exps(scores: Sequence[float | None]) -> list[float]:
+    """softmax's numerators: e^(s - max s) for each score (0 for a masked one, None); the largest
+    is exactly 1 and none overflows. For a caller that normalizes later (topics.diffusion)."""
     visible = [s for s in scores if s is not None]
     if not visible:
         raise ValueError("softmax of an empty row")
     m = max(visible)
-    exps = [0.0 if s is None else math.exp(s - m) for s in scores]
-    total = math.fsum(exps)
-    return [e / total for e in exps]
+    return [0.0 if s is None else fpmath.exp(s - m) for s in scores]
 
 
 def softmax_steps(scores: Sequence[float | None]) -> dict:
     """The two steps as the lesson shows them: e^s for each visible score, their sum,
     then each divided by the sum. For the small scores of the lesson (|s| < 700)."""
-    exps = [None if s is None else math.exp(s) for s in scores]
+    exps = [None if s is None else fpmath.exp(s) for s in scores]
     total = math.fsum(e for e in exps if e is not None)
     return {"exps": exps, "total": total, "weights": softmax(scores)}
 
@@ -82,8 +90,8 @@ def position_code(pos: int, d: int = 4, amplitude: float = 0.5) -> list[float]:
     lesson 1, PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(...)."""
     out = []
     for i in range(d // 2):
-        angle = pos / 10000 ** (2 * i / d)
-        out += [amplitude * math.sin(angle), amplitude * math.cos(angle)]
+        angle = pos / fpmath.pow(10000, 2 * i / d)
+        out += [amplitude * fpmath.sin(angle), amplitude * fpmath.cos(angle)]
     return out
 
 

@@ -27,8 +27,10 @@ from __future__ import annotations
 import math
 from operator import mul
 
+from ..kit import fpmath
 from ..kit.messages import ParamError
 from ..kit.rng import make_rng, normal_pair
+from .attention import shifted_exps
 
 __all__ = ["noisy_pixel", "pixel_estimate", "heart_points", "N_TRAIN", "N_GEN", "STEPS", "SEED",
            "alpha_bars", "noise_vectors", "forward_points", "posterior_mean", "generate", "track"]
@@ -76,22 +78,28 @@ def heart_points(n: int = N_TRAIN) -> list[tuple[float, float]]:
     half = []
     for i in range(n // 2 + 1):  # t in [0, pi]: the right half, both ends on the axis
         t = 2 * math.pi * i / n
-        x = 0.0 if i in (0, n // 2) else 16 * math.sin(t) ** 3
-        half.append((x, 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)))
+        sin_t = fpmath.sin(t)
+        x = 0.0 if i in (0, n // 2) else 16 * (sin_t * sin_t * sin_t)
+        half.append((x, 13 * fpmath.cos(t) - 5 * fpmath.cos(2 * t) - 2 * fpmath.cos(3 * t) - fpmath.cos(4 * t)))
     raw = half + [(-x, y) for x, y in reversed(half[1:-1])]  # point n - i mirrors point i
     mx = math.fsum(p[0] for p in raw) / n
     my = math.fsum(p[1] for p in raw) / n
-    ms = math.fsum((x - mx) ** 2 + (y - my) ** 2 for x, y in raw) / (2 * n)
+    ms = math.fsum((x - mx) * (x - mx) + (y - my) * (y - my) for x, y in raw) / (2 * n)
     s = 1 / math.sqrt(ms)
     return [((x - mx) * s, (y - my) * s) for x, y in raw]
+
+
+def _squared_cos(x: float) -> float:
+    c = fpmath.cos(x)
+    return c * c
 
 
 def alpha_bars(steps: int = STEPS) -> list[float]:
     """abar_k for noise levels k = 0..steps: 1 at k = 0 (clean), 0 at k = steps (pure noise),
     cosine schedule abar = cos^2(pi/2 (k/steps + s)/(1 + s)) / cos^2(pi/2 s/(1 + s)), s = 0.008."""
     s = 0.008
-    f0 = math.cos(math.pi / 2 * s / (1 + s)) ** 2
-    out = [math.cos(math.pi / 2 * (k / steps + s) / (1 + s)) ** 2 / f0 for k in range(steps + 1)]
+    f0 = _squared_cos(math.pi / 2 * s / (1 + s))
+    out = [_squared_cos(math.pi / 2 * (k / steps + s) / (1 + s)) / f0 for k in range(steps + 1)]
     out[0], out[-1] = 1.0, 0.0
     return out
 
@@ -129,8 +137,7 @@ class _Step:
     def _raw(self, x: float, y: float) -> list[float]:
         """exp(score_i - max score): the largest is exactly 1, none overflows."""
         s = [a * x + b * y - c for a, b, c in self.ABC]   # (n,) scores, up to a shared constant
-        m = max(s)
-        return [math.exp(v - m) for v in s]
+        return shifted_exps(s)
 
     def weights(self, x: float, y: float) -> list[float]:
         w = self._raw(x, y)

@@ -41,7 +41,7 @@ def check_d(d: int) -> int:
 
 def divisor(i: int, d: int) -> float:
     """10000^(2i/d): pos is divided by this, exactly as the formula is written."""
-    return BASE ** (2 * i / d)
+    return fp.pow(BASE, 2 * i / d)
 
 
 def frequency(i: int, d: int) -> float:
@@ -119,7 +119,7 @@ def raw_count_share(word: list[float], pos: float) -> float:
 
 def distance(u: list[float], v: list[float]) -> float:
     """Euclidean distance."""
-    return math.sqrt(math.fsum((a - b) ** 2 for a, b in zip(u, v)))
+    return fp.hypot(*(a - b for a, b in zip(u, v)))
 
 
 def wave_gap(a: float, b: float, i: int, d: int) -> dict:
@@ -128,7 +128,7 @@ def wave_gap(a: float, b: float, i: int, d: int) -> dict:
     w = frequency(i, d)
     ta, tb = a / divisor(i, d), b / divisor(i, d)
     pa, pb = pe_vector(a, d), pe_vector(b, d)
-    one = math.hypot(fp.sin(ta) - fp.sin(tb), fp.cos(ta) - fp.cos(tb))
+    one = fp.hypot(fp.sin(ta) - fp.sin(tb), fp.cos(ta) - fp.cos(tb))
     return {
         "frequency": w,
         "sin_a": fp.sin(ta), "sin_b": fp.sin(tb),

@@ -20,6 +20,7 @@ from random import Random
 from typing import Sequence
 
 from .attention import softmax  # one softmax for the whole core
+from ..kit import fpmath
 from ..kit.messages import ParamError
 from ..kit.rng import categorical
 from .vectors import dot
@@ -122,4 +123,4 @@ def prob_ratio(z1: float, z2: float, temperature: float) -> float:
     """p1 / p2 = exp((z1 - z2) / T): softmax's shared denominator cancels."""
     if temperature <= 0:
         raise ParamError("temperature", BAD_TEMPERATURE)
-    return math.exp((z1 - z2) / temperature)
+    return fpmath.exp((z1 - z2) / temperature)

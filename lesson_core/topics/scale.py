@@ -19,7 +19,7 @@ Examples: comparisons(1000) -> 500500;
 
 from __future__ import annotations
 
-from ..kit.fmt import check_lang, fmt, tr
+from ..kit.fmt import check_lang, fmt, fmt_upto, tr
 from ..kit.messages import ParamError
 
 __all__ = ["MAX_N", "check_n", "comparisons", "rnn_vs_transformer", "gauss_lines", "big_words",
@@ -89,10 +89,7 @@ def gauss_lines(n: int, lang: str) -> list[str]:
 
 def _number_words(v: float, lang: str) -> str:
     """A mantissa between 1 and 1000 with at most two decimals, trailing zeros dropped."""
-    text = fmt(round(v, 2), lang, 2)
-    if "," in text:
-        text = text.rstrip("0").rstrip(",")
-    return text
+    return fmt_upto(round(v, 2), lang, 2)
 
 
 def big_words(x: float, lang: str) -> str:

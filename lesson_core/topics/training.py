@@ -23,6 +23,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+from ..kit import fpmath
+
 from ..kit.messages import ParamError
 from .sampling import softmax
 
@@ -37,7 +39,7 @@ BAD_LR = {
 
 def cross_entropy(logits: Sequence[float], correct: int) -> float:
     """-ln p_correct."""
-    return -math.log(softmax(logits)[correct])
+    return -fpmath.log(softmax(logits)[correct])
 
 
 def gradient(logits: Sequence[float], correct: int) -> list[float]:
@@ -55,7 +57,7 @@ def train_logits(logits: Sequence[float], correct: int, lr: float, steps: int) -
     for s in range(steps + 1):
         p = softmax(z)
         g = [q - (1.0 if i == correct else 0.0) for i, q in enumerate(p)]
-        out.append({"step": s, "logits": list(z), "probs": p, "loss": -math.log(p[correct]), "grad": g})
+        out.append({"step": s, "logits": list(z), "probs": p, "loss": -fpmath.log(p[correct]), "grad": g})
         z = [zi - lr * gi for zi, gi in zip(z, g)]  # one step against the slope
     return out
 

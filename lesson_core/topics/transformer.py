@@ -22,6 +22,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+from ..kit import fpmath
+
 from ..data import attention as da
 from .attention import attention, with_positions
 
@@ -116,5 +118,5 @@ def word_order(positions: bool) -> dict:
         res = attention(xs, da.HEADS["A"], mask=False, scale=True)
         runs.append({"ids": ids, "xs": xs, "weights": res["weights"], "outputs": res["outputs"],
                      "dog": res["outputs"][ids.index("dog")]})
-    gap = math.hypot(*(a - b for a, b in zip(runs[0]["dog"], runs[1]["dog"])))
+    gap = fpmath.hypot(*(a - b for a, b in zip(runs[0]["dog"], runs[1]["dog"])))
     return {"runs": runs, "gap": gap, "same": gap == 0.0}

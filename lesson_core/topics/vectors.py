@@ -22,6 +22,8 @@ from __future__ import annotations
 import math
 from typing import Mapping, Sequence
 
+from ..kit import fpmath
+
 __all__ = ["dot", "norm", "cosine", "angle_deg", "compare", "ranked", "nearest", "combine",
            "analogy", "rotate_project", "pythagoras"]
 
@@ -40,7 +42,7 @@ def norm(a: Vec) -> float:
 
     ``math.hypot`` computes the same root without squares underflowing to 0
     (norm([1e-200]) is 1e-200, not 0), so only the zero vector has length 0."""
-    return math.hypot(*a)
+    return fpmath.hypot(*a)
 
 
 def cosine(a: Vec, b: Vec) -> float | None:
@@ -58,7 +60,7 @@ def cosine(a: Vec, b: Vec) -> float | None:
 def angle_deg(a: Vec, b: Vec) -> float | None:
     """The angle between two arrows in degrees (0..180); None if either is zero."""
     c = cosine(a, b)
-    return None if c is None else math.degrees(math.acos(c))
+    return None if c is None else math.degrees(fpmath.acos(c))
 
 
 def compare(a: Vec, b: Vec) -> dict:
@@ -119,7 +121,7 @@ def rotate_project(points: Sequence[Vec], yaw_deg: float, pitch_deg: float) -> l
     a quarter turn sends the x axis into the screen.
     """
     ya, pa = math.radians(yaw_deg), math.radians(pitch_deg)
-    cy, sy, cp, sp = math.cos(ya), math.sin(ya), math.cos(pa), math.sin(pa)
+    cy, sy, cp, sp = fpmath.cos(ya), fpmath.sin(ya), fpmath.cos(pa), fpmath.sin(pa)
     out = []
     for x, y, z in points:
         x1 = x * cy - y * sy          # yaw: turn in the floor plane
@@ -150,4 +152,4 @@ def pythagoras(a: float, b: float) -> dict:
     big = s * s
     four = 4 * (a * b / 2)
     return {"side": s, "big": big, "triangle": a * b / 2, "four": four, "inner_area": big - four,
-            "sum_squares": a * a + b * b, "c": math.hypot(a, b), "inner": inner, "triangles": triangles}
+            "sum_squares": a * a + b * b, "c": fpmath.hypot(a, b), "inner": inner, "triangles": triangles}

@@ -82,7 +82,7 @@ def _raw_chart(lang: str) -> Markup:
 def share_digits(share: float) -> int:
     """Decimals that show a share near 100 % apart from 100 %: 0.99999996 -> 6 (99,999996 %)."""
     rest = 100 * (1 - share)
-    return 1 if rest >= 1 else min(10, math.ceil(-math.log10(rest)) + 1)
+    return 1 if rest >= 1 else min(10, math.ceil(-fp.log10(rest)) + 1)
 
 
 @widget("pe_raw_vs_wave", lesson=LESSON,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from ..data import attention as da
+from ..kit import fpmath
 from ..topics.attention import attention, softmax_steps
 from ..kit.controls import Choice, Range, Toggle
 from ..kit.fmt import fmt, tr
@@ -203,15 +204,15 @@ def attn_shift(p: dict, lang: str) -> View:
             for t, s, ea, wa, s2, eb, wb in zip(toks, base, a["exps"], a["weights"], shifted, b["exps"], b["weights"])]
     rows.append([tr(lang, {"es": "suma", "pt": "soma"}), "", fmt(a["total"], lang, 3), "1", "", fmt(b["total"], lang, 3), "1"])
     gap = max(abs(x - y) for x, y in zip(a["weights"], b["weights"]))
-    note = tr(lang, {"es": f"Cada eˢ queda multiplicado por e^{fmt(c, lang)} = {fmt(math.exp(c), lang, 3)}, y la suma también: "
+    note = tr(lang, {"es": f"Cada eˢ queda multiplicado por e^{fmt(c, lang)} = {fmt(fpmath.exp(c), lang, 3)}, y la suma también: "
                   "al dividir, el factor se cancela.",
-            "pt": f"Cada eˢ fica multiplicado por e^{fmt(c, lang)} = {fmt(math.exp(c), lang, 3)}, e a soma também: "
+            "pt": f"Cada eˢ fica multiplicado por e^{fmt(c, lang)} = {fmt(fpmath.exp(c), lang, 3)}, e a soma também: "
                   "ao dividir, o fator se cancela."})
     body = Markup(table(head, rows, cls="aula-table aula-attn-table") + h("p", {"class": "aula-readout"}, note))
     same = "; ".join(f"{t} {fmt(wa, lang, 3)} → {fmt(wb, lang, 3)}" for t, wa, wb in zip(toks, a["weights"], b["weights"]))
-    summary = tr(lang, {"es": f"Sumando {fmt(c, lang)} a cada puntuación, cada eˢ se multiplica por {fmt(math.exp(c), lang, 3)} "
+    summary = tr(lang, {"es": f"Sumando {fmt(c, lang)} a cada puntuación, cada eˢ se multiplica por {fmt(fpmath.exp(c), lang, 3)} "
                      f"y los pesos no cambian: {same}.",
-               "pt": f"Somando {fmt(c, lang)} a cada pontuação, cada eˢ é multiplicado por {fmt(math.exp(c), lang, 3)} "
+               "pt": f"Somando {fmt(c, lang)} a cada pontuação, cada eˢ é multiplicado por {fmt(fpmath.exp(c), lang, 3)} "
                      f"e os pesos não mudam: {same}."})
     return View(summary=summary, parts={"main": body}, data={"c": c, "weights": a["weights"], "shifted_weights": b["weights"],
                                             "max_gap": gap})

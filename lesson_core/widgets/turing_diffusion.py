@@ -46,9 +46,9 @@ def _number_line(marks: list[tuple[float, str, str]], lang: str) -> Markup:
         title={"es": "Un píxel a través del ruido", "pt": "Um pixel através do ruído"},
         controls=[Range("alpha", ALPHA, 0.5, min=0, max=1, step=0.1, decimals=1),
                   Choice("x0", {"es": "Píxel original x₀", "pt": "Pixel original x₀"}, 0.8, style="buttons",
-                         options=[(0.8, "0,8"), (-0.5, "−0,5")]),
+                         options=[(v, v) for v in (0.8, -0.5)]),
                   Choice("eps", {"es": "Ruido ε", "pt": "Ruído ε"}, 1.5, style="buttons",
-                         options=[(-1.2, "−1,2"), (1.5, "1,5")])],
+                         options=[(v, v) for v in (-1.2, 1.5)])],
         parts={"main": ("alpha", "x0", "eps")})
 def diffusion_pixel(p: dict, lang: str) -> View:
     """x_t = √ᾱ·x₀ + √(1−ᾱ)·ε, and x₀ recovered from the noise (exact, and off by 0,1)."""
@@ -67,10 +67,11 @@ def diffusion_pixel(p: dict, lang: str) -> View:
         est = df.pixel_estimate(xt, eps, ab)
         est_off = df.pixel_estimate(xt, eps + 0.1, ab)
         lines.append(f"x̂₀ = (x_t − √(1−ᾱ)·ε̂) / √ᾱ = ({f(xt)} − {f(b)}·{par(eps)}) / {f(a)} = {f(est)}")
-        lines.append(tr(lang, {"es": f"Si la red se equivoca en 0,1 (ε̂ = {f(eps + 0.1)}): x̂₀ = {f(est_off)}, "
-                            f"error {f(est_off - x0)} = −0,1·{f(b)}/{f(a)}",
-                      "pt": f"Se a rede errar por 0,1 (ε̂ = {f(eps + 0.1)}): x̂₀ = {f(est_off)}, "
-                            f"erro {f(est_off - x0)} = −0,1·{f(b)}/{f(a)}"}))
+        off = fmt(0.1, lang)
+        lines.append(tr(lang, {"es": f"Si la red se equivoca en {off} (ε̂ = {f(eps + 0.1)}): x̂₀ = {f(est_off)}, "
+                            f"error {f(est_off - x0)} = −{off}·{f(b)}/{f(a)}",
+                      "pt": f"Se a rede errar por {off} (ε̂ = {f(eps + 0.1)}): x̂₀ = {f(est_off)}, "
+                            f"erro {f(est_off - x0)} = −{off}·{f(b)}/{f(a)}"}))
     marks = [(x0, "x₀", "aula-dot-a"), (eps, "ε", "aula-dot-b"), (xt, "x_t", "aula-dot-t")]
     body = Markup(_number_line(marks, lang)
                   + h("div", {"class": "aula-derivation"}, [h("div", None, line) for line in lines]))
@@ -79,8 +80,9 @@ def diffusion_pixel(p: dict, lang: str) -> View:
     if est is None:
         said += df.NO_SIGNAL[lang]
     else:
-        said += tr(lang, {"es": f"Con el ruido exacto se recupera x̂₀ = {f(est)}; si la red se equivoca en 0,1, x̂₀ = {f(est_off)}.",
-                 "pt": f"Com o ruído exato recupera-se x̂₀ = {f(est)}; se a rede errar por 0,1, x̂₀ = {f(est_off)}."})
+        said += tr(lang, {"es": f"Con el ruido exacto se recupera x̂₀ = {f(est)}; si la red se equivoca en {fmt(0.1, lang)}, "
+                                f"x̂₀ = {f(est_off)}.",
+                 "pt": f"Com o ruído exato recupera-se x̂₀ = {f(est)}; se a rede errar por {fmt(0.1, lang)}, x̂₀ = {f(est_off)}."})
     return View(summary=said, parts={"main": body},
                 data={"alpha": ab, "x0": x0, "eps": eps, "xt": xt, "estimate": est, "estimate_off": est_off})
 

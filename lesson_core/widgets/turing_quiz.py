@@ -7,6 +7,7 @@ the option that the computation confirms.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Callable
 
@@ -256,7 +257,7 @@ _AT_ONE = quiz.diffuse(DIFF_X0, DIFF_EPS, 1.0)
 
 def _diff_explain(lang: str) -> Markup:
     head = ["ᾱ", "√ᾱ", "√(1 − ᾱ)", "x_t"]
-    rows = [[fmt(a, lang), fmt(a ** 0.5, lang, 3), fmt((1 - a) ** 0.5, lang, 3),
+    rows = [[fmt(a, lang), fmt(math.sqrt(a), lang, 3), fmt(math.sqrt(1 - a), lang, 3),
              fmt(quiz.diffuse(DIFF_X0, DIFF_EPS, a), lang, 3)] for a in DIFF_ABARS]
     text = tr(lang, {"es": f"Con un píxel x₀ = {fmt(DIFF_X0, lang)} y ruido ε = {fmt(DIFF_EPS, lang)}: con ᾱ = 1 el ruido "
                   "se multiplica por √0 = 0 y queda x_t = x₀, la imagen sin ruido; con ᾱ = 0 solo queda ruido.",

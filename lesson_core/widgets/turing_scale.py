@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from ..topics import scale as sc
+from ..kit import fpmath
 from ..kit.controls import Choice, Number
 from ..data.published_models import MODELS
 from ..kit.fmt import fmt, fmt_pct, tr
@@ -105,7 +106,7 @@ def _size_chart(lang: str) -> Markup:
         return left + pw * (m["year"] + (MONTH[m["id"]] - 0.5) / 12 - x0) / (x1 - x0)
 
     def Y(v: float) -> float:
-        return top + ph * (EXP_HI - math.log10(v)) / (EXP_HI - EXP_LO)
+        return top + ph * (EXP_HI - fpmath.log10(v)) / (EXP_HI - EXP_LO)
 
     out = []
     for e in range(EXP_LO, EXP_HI + 1):

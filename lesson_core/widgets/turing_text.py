@@ -12,7 +12,7 @@ from ..kit.controls import Choice, Range, Text
 from ..data.bigram import CORPUS, STARTS, STOP, WORDS
 from ..data.timeline import APPROACHES, EVENTS
 from ..data.tokenizer import GLOSS, SAMPLES, VOCAB
-from ..kit.fmt import fmt, tr
+from ..kit.fmt import fmt, mark_decimals, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.messages import msg
 from ..kit.registry import View, widget
@@ -89,7 +89,7 @@ def timeline(p: dict, lang: str) -> View:
     detail = h("div", {"class": "aula-detail"},
                h("p", {"class": "aula-readout"},
                  h("strong", None, f"{k}. {tr(lang, ev['when'])} — {tr(lang, ev['title'])}")),
-               badge, h("p", None, tr(lang, ev["text"])))
+               badge, h("p", None, mark_decimals(tr(lang, ev["text"]), lang)))
     summary = tr(lang, {"es": f"Acontecimiento {k} de {len(EVENTS)}: {tr(lang, ev['when'])}, {tr(lang, ev['title'])}. "
                      f"Enfoque: {tr(lang, APPROACHES[ev['approach']])}.",
                "pt": f"Acontecimento {k} de {len(EVENTS)}: {tr(lang, ev['when'])}, {tr(lang, ev['title'])}. "

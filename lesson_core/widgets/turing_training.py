@@ -64,7 +64,7 @@ def _sparkline(values: list[float], lang: str, caption: str) -> Markup:
 @widget("train_logits", lesson=LESSON,
         title={"es": "Entrenar tres logits paso a paso", "pt": "Treinar três logits passo a passo"},
         controls=[Choice("lr", T["lr"], 1, style="buttons",
-                         options=[(0.1, "0,1"), (0.5, "0,5"), (1, "1"), (2, "2")]),
+                         options=[(v, v) for v in (0.1, 0.5, 1, 2)]),
                   Range("step", T["step"], 0, min=0, max=STEPS, step=1)],
         parts={"now": ("lr", "step"), "curve": ("lr",)})
 def train_logits(p: dict, lang: str) -> View:
@@ -169,7 +169,7 @@ def _derivation(st: dict, lang: str) -> Markup:
 @widget("chain_rule", lesson=LESSON,
         title={"es": "La regla de la cadena en una cadena corta", "pt": "A regra da cadeia em uma cadeia curta"},
         controls=[Choice("eta", {"es": "Tamaño de paso η", "pt": "Tamanho do passo η"}, 0.1, style="buttons",
-                         options=[(0.1, "0,1"), (0.2, "0,2"), (0.3, "0,3")]),
+                         options=[(v, v) for v in (0.1, 0.2, 0.3)]),
                   Range("step", T["step"], 0, min=0, max=CHAIN_STEPS, step=1)],
         parts={"main": ("eta", "step")})
 def chain_rule(p: dict, lang: str) -> View:
@@ -181,18 +181,19 @@ def chain_rule(p: dict, lang: str) -> View:
     nxt = tg.chain_step(w, eta)
     crossed = any((a - tg.W_MIN) * (b - tg.W_MIN) < 0 for a, b in zip(ws[:step], ws[1: step + 1]))
     rose = any(tg.chain_loss(b) > tg.chain_loss(a) for a, b in zip(ws[:step], ws[1: step + 1]))
+    target = fmt(1.5, lang)  # the w where the loss (2w − 3)² is 0
     if step == 0:
         verdict = tr(lang, {"es": "Todavía no hay pasos: w = 0, error −3, pérdida 9.",
                    "pt": "Ainda não há passos: w = 0, erro −3, perda 9."})
     elif rose:
-        verdict = tr(lang, {"es": "El paso es demasiado grande: w salta al otro lado de 1,5 y la pérdida sube.",
-                   "pt": "O passo é grande demais: w pula para o outro lado de 1,5 e a perda sobe."})
+        verdict = tr(lang, {"es": f"El paso es demasiado grande: w salta al otro lado de {target} y la pérdida sube.",
+                   "pt": f"O passo é grande demais: w pula para o outro lado de {target} e a perda sobe."})
     elif crossed:
-        verdict = tr(lang, {"es": "w salta al otro lado de 1,5, pero cada salto es menor: la pérdida baja igualmente.",
-                   "pt": "w pula para o outro lado de 1,5, mas cada salto é menor: a perda cai mesmo assim."})
+        verdict = tr(lang, {"es": f"w salta al otro lado de {target}, pero cada salto es menor: la pérdida baja igualmente.",
+                   "pt": f"w pula para o outro lado de {target}, mas cada salto é menor: a perda cai mesmo assim."})
     else:
-        verdict = tr(lang, {"es": "w se acerca a 1,5 sin pasarse y la pérdida baja en cada paso.",
-                   "pt": "w se aproxima de 1,5 sem passar do ponto e a perda cai a cada passo."})
+        verdict = tr(lang, {"es": f"w se acerca a {target} sin pasarse y la pérdida baja en cada paso.",
+                   "pt": f"w se aproxima de {target} sem passar do ponto e a perda cai a cada passo."})
     head = tr(lang, {"es": f"Paso {step}/{CHAIN_STEPS}: w = {fmt(w, lang, 3)}, pérdida {fmt(tg.chain_loss(w), lang, 3)}. "
                   f"El siguiente paso:",
             "pt": f"Passo {step}/{CHAIN_STEPS}: w = {fmt(w, lang, 3)}, perda {fmt(tg.chain_loss(w), lang, 3)}. "

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from ..data import vectors as dv
+from ..kit import fpmath
 from ..topics import vectors as vx
 from ..kit.controls import Choice, Number, Range
 from ..kit.fmt import fmt, tr
@@ -44,7 +45,7 @@ def arrow(x1: float, y1: float, x2: float, y2: float, colour: str | None, cls: s
 
     With ``colour=None`` the path carries no paint of its own: a surrounding
     ``<g>`` styles many arrows at once (smaller precomputed tables)."""
-    length = math.hypot(x2 - x1, y2 - y1)
+    length = fpmath.hypot(x2 - x1, y2 - y1)
     if length < 1e-9:
         return Markup("")
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
@@ -184,12 +185,12 @@ def _plane(a: list[float], b: list[float], lang: str) -> Markup:
     items = [h("path", {"d": grid, "class": "aula-grid", **paint(stroke=GRID), "fill": "none"}),
              h("path", {"d": f"M15 {num(O)}H{num(W - 15)}M{num(O)} 15V{num(W - 15)}", "class": "aula-axis",
                         **paint(stroke=GREY), "fill": "none"})]
-    ang_a, ang_b = math.atan2(a[1], a[0]), math.atan2(b[1], b[0])
+    ang_a, ang_b = fpmath.atan2(a[1], a[0]), fpmath.atan2(b[1], b[0])
     if vx.norm(a) > 0 and vx.norm(b) > 0:
         delta = (ang_b - ang_a + math.pi) % (2 * math.pi) - math.pi  # signed, in (-pi, pi]
         r = 26.0
-        x1, y1 = O + r * math.cos(ang_a), O - r * math.sin(ang_a)
-        x2, y2 = O + r * math.cos(ang_a + delta), O - r * math.sin(ang_a + delta)
+        x1, y1 = O + r * fpmath.cos(ang_a), O - r * fpmath.sin(ang_a)
+        x2, y2 = O + r * fpmath.cos(ang_a + delta), O - r * fpmath.sin(ang_a + delta)
         sweep = 0 if delta > 0 else 1
         items.append(h("path", {"d": f"M{num(x1)} {num(y1)}A{num(r)} {num(r)} 0 0 {sweep} {num(x2)} {num(y2)}",
                                 "class": "aula-arc", **paint(stroke=GREY), "fill": "none"}))

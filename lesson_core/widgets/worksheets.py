@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..classroom import worksheets as ws
 from ..kit.controls import Choice, Range
-from ..kit.fmt import fmt, tr
+from ..kit.fmt import fmt, fmt_upto, tr
 from ..kit.html import Markup, h
 from ..kit.registry import View, widget
 from ..kit.svgkit import fmt_vec
@@ -43,8 +43,7 @@ def _q(word: str, lang: str) -> str:
 
 def _n(x: float, lang: str, d: int = 3) -> str:
     """A result rounded to ``d`` decimals for the key, without trailing zeros: −1,5 rather than −1,500."""
-    text = fmt(x, lang, d)
-    return text.rstrip("0").rstrip(",") if "," in text else text
+    return fmt_upto(x, lang, d)
 
 
 def _v(values, lang: str, d: int = 3) -> str:

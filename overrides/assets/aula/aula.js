@@ -22,6 +22,9 @@
   var readers = window.AulaReaders.create(msgs, { update: update, numberText: numberText });
   var replaceHTML = readers.replaceHTML, valueText = readers.valueText, dragKey = readers.dragKey;
   var markScrollers = readers.markScrollers;
+  // the reader's number convention (numbers.js): "comma" or "point"; fields show numbers that way
+  var numbers = window.AulaNumbers || { convention: function () { return "comma"; },
+                                        field: String, written: function (x) { return String(x).replace(".", ","); } };
 
   function readJSON(el) {
     if (!el) return null;
@@ -35,55 +38,78 @@
     return input._spec;
   }
 
-  // numtext:begin — mirror of lesson_core/kit/numtext.py read_number (one rule for es and pt):
-  // comma = decimals; point or space = thousands groups of exactly three; anything else with a point is ambiguous.
-  function readTyped(raw) {
-    var text = String(raw).replace(/\u2212/g, "-").replace(/^[ \t\n\r\f\v\u00a0\u202f\u2009]+|[ \t\n\r\f\v\u00a0\u202f\u2009]+$/g, "");
+  // numtext:begin — mirror of lesson_core/kit/numtext.py reading (convention "comma" or "point"):
+  // the reader's decimal mark at most once; the other mark or a space groups thousands in threes; a text
+  // the other convention reads differently (or only it reads) is flagged; one neither reads is ambiguous.
+  function readDigits(body, decimal) {
+    var group = decimal === "," ? "." : ",";
+    if (body.split(decimal).length > 2) return null;
+    var cut = body.indexOf(decimal);
+    var whole = cut < 0 ? body : body.slice(0, cut);
+    var frac = cut < 0 ? "" : body.slice(cut + 1);
+    if (frac && !/^[0-9]+$/.test(frac)) return null;
+    var grouped = whole.indexOf(group) >= 0;
+    var space = /[ \u00a0\u202f\u2009]/.test(whole);
+    if (grouped && space) return null;
+    if (grouped || space) {
+      var groups = whole.split(grouped ? group : /[ \u00a0\u202f\u2009]/);
+      var first = groups[0];
+      if (first.length < 1 || first.length > 3 || first.charAt(0) === "0") return null;
+      for (var g = 1; g < groups.length; g++) if (groups[g].length !== 3) return null;
+      whole = groups.join("");
+    }
+    return [whole, frac];
+  }
+
+  function digitsValue(sign, parts, exp) {
+    if (!parts) return null;
+    return Number(sign + (parts[0] || "0") + "." + (parts[1] || "0") + (exp ? "e" + exp : ""));
+  }
+
+  function readTyped(raw, convention) {
+    var text = String(raw).replace(/\u2060/g, "").replace(/\u2212/g, "-")
+      .replace(/^[ \t\n\r\f\v\u00a0\u202f\u2009]+|[ \t\n\r\f\v\u00a0\u202f\u2009]+$/g, "");
     if (!text) return { error: "empty" };
     if (/^[+-]*(nan|inf|infinity|∞)$/i.test(text)) return { error: "not_finite" };
     var m = /^([+-]?)([0-9., \u00a0\u202f\u2009]*)(?:[eE]([+-]?[0-9]+))?$/.exec(text);
     if (!m || !/[0-9]/.test(m[2])) return { error: "not_number" };
-    var body = m[2];
-    if (body.split(",").length > 2) return { error: "ambiguous" };
-    var cut = body.indexOf(",");
-    var whole = cut < 0 ? body : body.slice(0, cut);
-    var frac = cut < 0 ? "" : body.slice(cut + 1);
-    if (frac && !/^[0-9]+$/.test(frac)) return { error: "ambiguous" };
-    var point = whole.indexOf(".") >= 0;
-    var space = /[ \u00a0\u202f\u2009]/.test(whole);
-    if (point && space) return { error: "ambiguous" };
-    if (point || space) {
-      var groups = whole.split(point ? "." : /[ \u00a0\u202f\u2009]/);
-      var first = groups[0];
-      if (first.length < 1 || first.length > 3 || first.charAt(0) === "0") return { error: "ambiguous" };
-      for (var g = 1; g < groups.length; g++) if (groups[g].length !== 3) return { error: "ambiguous" };
-      whole = groups.join("");
-    }
-    var x = Number(m[1] + (whole || "0") + "." + (frac || "0") + (m[3] ? "e" + m[3] : ""));
+    var point = convention === "point";
+    var mine = digitsValue(m[1], readDigits(m[2], point ? "." : ","), m[3]);
+    var theirs = digitsValue(m[1], readDigits(m[2], point ? "," : "."), m[3]);
+    if (mine === null && theirs === null) return { error: "ambiguous" };
+    var x = mine !== null ? mine : theirs;
     if (!isFinite(x)) return { error: "not_finite" };
-    return { value: x };
+    return { value: x, flagged: mine === null || (theirs !== null && theirs !== mine) };
   }
   // numtext:end
 
   // Mirror of lesson_core.controls.Number.parse, for an instant message before Python is up.
-  // Python stays the authority: it re-validates every value it receives.
+  // Python stays the authority: it re-validates every value it receives, sent in the canonical form.
+  // A text the other convention reads differently comes with a note: how it was read.
   function checkNumber(input) {
     var s = spec(input);
-    var r = readTyped(input.value);
+    var r = readTyped(input.value, numbers.convention());
     if (r.error) return { error: s.msgs[r.error] || s.msgs.not_number };
     var x = r.value;
     if (s.integer && Math.floor(x) !== x) return { error: s.msgs.not_integer };
     if (x < s.min) return { error: s.msgs.too_small };
     if (x > s.max) return { error: s.msgs.too_large };
-    return { value: typedText(x) };
+    var note = r.flagged && s.msgs.read_as ? s.msgs.read_as.replace("{value}", numbers.written(x)) : "";
+    return { value: typedText(x), note: note };
   }
 
-  // A number as readers type it back (lesson_core.numtext.typed): 0.5 -> "0,5".
+  // A number in the canonical typed form (lesson_core.numtext.typed): 0.5 -> "0,5".
   function typedText(x) { return String(x).replace(".", ","); }
+
+  function isNumberField(input) {
+    var s = input.type === "text" && spec(input);
+    return !!(s && s.kind === "number");
+  }
 
   function readValues(w) {
     var values = {};
     var errors = {};
+    var notes = {};
     w.querySelectorAll("[data-param]").forEach(function (input) {
       var name = input.getAttribute("data-param");
       if (input.type === "radio") {
@@ -97,20 +123,22 @@
         if (s && s.kind === "number") {
           var r = checkNumber(input);
           if (r.error) errors[name] = r.error; else values[name] = r.value;
+          if (r.note) notes[name] = r.note;
         } else {
           values[name] = input.value;
         }
       }
     });
-    return { values: values, errors: errors };
+    return { values: values, errors: errors, notes: notes };
   }
 
-  function fieldMessage(w, name, text) {
+  // A message under a field: an error (the field is marked invalid) or, with note, how it was read.
+  function fieldMessage(w, name, text, note) {
     var input = w.querySelector('[data-param="' + name + '"]');
     var box = input && document.getElementById(input.getAttribute("aria-describedby") || "");
     if (box) box.textContent = text || "";
     if (input) {
-      if (text) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+      if (text && !note) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
     }
     return !!box;
   }
@@ -136,7 +164,7 @@
     var read = readValues(w);
     w.querySelectorAll("[data-param]").forEach(function (input) {
       var name = input.getAttribute("data-param");
-      if (spec(input)) fieldMessage(w, name, read.errors[name] || "");
+      if (spec(input)) fieldMessage(w, name, read.errors[name] || read.notes[name] || "", !read.errors[name]);
       if (input.type === "range") {
         var out = input.parentNode.querySelector("output");
         var shown = input._shown || (input._shown = JSON.parse(input.getAttribute("data-shown") || "{}"));
@@ -300,10 +328,11 @@
     if (inputs.length) update(w, name);
   }
 
+  // value is canonical ("0,5"); a number field shows it as the reader writes it
   function setInput(input, value) {
     if (input.type === "radio") input.checked = input.value === value;
     else if (input.type === "checkbox") input.checked = value === "1";
-    else input.value = value;
+    else input.value = isNumberField(input) ? numbers.field(value) : value;
   }
 
   function pick(w, target) {
@@ -313,8 +342,8 @@
     return true;
   }
 
-  // Short decimal text for a typed-number field; the value itself is computed by Python.
-  function numberText(x) { return typedText(Math.round(x * 10) / 10); }
+  // Short decimal text for a typed-number field, as the reader writes it; the value itself is computed by Python.
+  function numberText(x) { return numbers.field(typedText(Math.round(x * 10) / 10)); }
 
   function dragStart(w, ev) {
     var el = ev.target && ev.target.closest && ev.target.closest("[data-drag-x]");
@@ -326,7 +355,8 @@
     var drag = { nx: nx, ny: ny, ix: ix, iy: iy, unit: Number(el.getAttribute("data-unit")) || 1,
                  svg: el.ownerSVGElement ? el.getAttribute("data-x0") !== null : false,
                  x0: Number(el.getAttribute("data-x0")), y0: Number(el.getAttribute("data-y0")),
-                 px: ev.clientX, py: ev.clientY, vx: readTyped(ix.value).value || 0, vy: readTyped(iy.value).value || 0 };
+                 px: ev.clientX, py: ev.clientY, vx: readTyped(ix.value, numbers.convention()).value || 0,
+                 vy: readTyped(iy.value, numbers.convention()).value || 0 };
     function move(e) {
       if (drag.svg) {
         // a handle in an SVG: the pointer's position in the figure's own coordinates
@@ -355,6 +385,22 @@
   }
 
   /* ---------- wiring ---------- */
+
+  // Number fields as the reader writes numbers: built with the canonical comma, and again after a change
+  // of choice in the header (read by the old convention, written in the new one).
+  function showFields(previous) {
+    widgets.forEach(function (w) {
+      w.querySelectorAll("input[data-param]").forEach(function (input) {
+        if (!isNumberField(input)) return;
+        var r = readTyped(input.value, previous);
+        if (r.error) return;  // left as typed, with its message
+        input.value = numbers.field(typedText(r.value));
+        fieldMessage(w, input.getAttribute("data-param"), "");  // a note on how it was read no longer applies
+      });
+    });
+  }
+  if (numbers.convention() !== "comma") showFields("comma");
+  document.addEventListener("aula:numbers", function (ev) { showFields(ev.detail.from); });
 
   widgets.forEach(function (w) {
     w._pre = readJSON(w.querySelector(".aula-pre"));
@@ -390,6 +436,11 @@
     timings: timings,
     // hooks for teacher.js (shared links, progress): read a widget's values, set several and update once
     read: readValues,
+    // a field's value as read, written as the reader writes numbers (a typed number), or as typed
+    fieldText: function (input) {
+      var r = isNumberField(input) && readTyped(input.value, numbers.convention());
+      return r && !r.error ? numbers.field(typedText(r.value)) : input.value;
+    },
     set: function (w, values) {
       Object.keys(values).forEach(function (name) {
         w.querySelectorAll('[data-param="' + name + '"]').forEach(function (input) { setInput(input, values[name]); });

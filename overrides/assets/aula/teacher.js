@@ -225,7 +225,7 @@
       else if (checked) value = checked.parentNode.textContent.trim();
       else if (select) value = select.options[select.selectedIndex] ? select.options[select.selectedIndex].textContent : "";
       else if (box) value = box.checked ? T.yes : T.no;
-      else if (field) value = field.value;
+      else if (field) value = bridge && bridge.fieldText ? bridge.fieldText(field) : field.value;
       if (name) items.push(name.replace(/:$/, "") + ": " + value);
     });
     return items.join(" · ");
