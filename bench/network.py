@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, eval_friendly  # noqa: E402
 from pages_server import serve  # noqa: E402
 
 LESSON = "positional-encoding/"
@@ -213,7 +213,7 @@ def main() -> int:
         srv = serve(top)
         sites = {k: srv.url + v for k, v in sites.items()}
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = eval_friendly(p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS))
             measure(browser, srv, sites, args.runs)
             browser.close()
         srv.shutdown()

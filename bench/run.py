@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, _Handler  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, eval_friendly, _Handler  # noqa: E402
 
 LESSON = "positional-encoding/"
 RESULTS = []
@@ -307,7 +307,7 @@ def main() -> int:
         url, httpd = serve(tmp / "site", tmp / "serve")
         from playwright.sync_api import sync_playwright
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = eval_friendly(p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS))
             browser_figures(browser, url, args.runs)
             if not args.no_offline:
                 offline_figures(browser, tmp, args.runs)

@@ -1,12 +1,25 @@
-"""Build-time checks of the HTML a widget produces: what a reader must never receive.
+"""Checks of the HTML a widget produces: what a reader must never receive.
 
-Every view and every precomputed state is checked before it reaches a page:
+One rule for the HTML a widget's part may carry, stated once (``RULE``) and applied twice:
+here, to every view and every precomputed state at build time, and in the reader's browser
+(``overrides/assets/aula/safehtml.js``, which reads the same ``RULE`` from the page) to whatever
+the bridge is about to insert, live results from Pyodide included. The rule is an allow-list,
+taken from the HTML today's widgets produce:
+
+- elements: only those in ``RULE["elements"]`` (so no ``<script>``, ``<style>``, ``<iframe>``,
+  ``<a>``, ``<img>``, ``<foreignObject>``...);
+- attributes: only those in ``RULE["attributes"]`` or starting with ``aria-`` / ``data-`` (so no
+  ``on…=`` event attribute, no ``srcdoc``, ``formaction``, ``id`` or ``name``);
+- URLs: ``href`` only as an inline image (``data:image/png;…`` and the like; so no
+  ``javascript:`` link), and no ``url(`` in a ``style``.
+
+At build time two more checks, which a reader's typed text cannot break, come on top:
 - well-formed: every element closed in order, no stray end tag (stdlib ``html.parser``,
   so an unescaped ``<`` in user text shows up as an element that is never closed);
-- safe: no ``<script>`` element, no ``on…=`` event attribute, no ``javascript:`` link;
 - finite: no ``nan``, ``inf`` or ``infinity`` as a word in text or an attribute value.
 
-Example: ``problem("<p>x</b>")`` -> ``"</b> closes <p>"``; ``problem("<p>1.5</p>")`` -> ``None``.
+Example: ``problem("<p>x</b>")`` -> ``"</b> closes <p>"``; ``problem("<p>1.5</p>")`` -> ``None``;
+``problem('<img src=x onerror=alert(1)>')`` -> ``"<img>, an element ..."``.
 """
 
 from __future__ import annotations
@@ -15,12 +28,63 @@ import hashlib
 import re
 from html.parser import HTMLParser
 
-__all__ = ["problem"]
+__all__ = ["RULE", "problem", "rule_problems"]
+
+# Names as the HTML parser reports them: lower case (viewBox -> viewbox).
+RULE = {
+    "elements": sorted({
+        # text and layout
+        "b", "bdi", "br", "caption", "code", "details", "div", "em", "i", "li", "mark", "meter",
+        "ol", "p", "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td",
+        "th", "thead", "tr", "ul",
+        # figures (SVG)
+        "circle", "ellipse", "g", "image", "line", "path", "polygon", "polyline", "rect", "svg",
+        "text", "tspan",
+    }),
+    "attributes": sorted({
+        "class", "dir", "lang", "role", "style", "tabindex", "title",
+        "colspan", "rowspan", "scope", "open", "type", "value", "min", "max",
+        "viewbox", "xmlns", "preserveaspectratio", "transform", "href",
+        "cx", "cy", "r", "rx", "ry", "d", "x", "y", "x1", "x2", "y1", "y2", "width", "height", "points",
+        "fill", "fill-opacity", "opacity", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap",
+        "stroke-linejoin", "stroke-opacity", "font-size", "font-weight", "text-anchor",
+        "dominant-baseline", "pointer-events",
+    }),
+    "attribute_prefixes": ["aria-", "data-"],
+    # the only URLs a part may carry: an inline image in <image href>
+    "href_prefixes": ["data:image/png;", "data:image/jpeg;", "data:image/gif;", "data:image/webp;"],
+}
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 NON_FINITE = re.compile(r"\b(nan|inf|infinity)\b", re.I)
 
+_ELEMENTS = frozenset(RULE["elements"])
+_ATTRIBUTES = frozenset(RULE["attributes"])
+_PREFIXES = tuple(RULE["attribute_prefixes"])
+_HREFS = tuple(RULE["href_prefixes"])
+
 _clean: set[bytes] = set()  # digests of HTML already found clean: `mkdocs serve` rebuilds skip them
+
+
+def rule_problems(tag: str, attrs) -> list[str]:
+    """What breaks RULE in one start tag (names in lower case, values with entities decoded)."""
+    found = []
+    if tag == "script":
+        found.append("a <script> element")
+    elif tag not in _ELEMENTS:
+        found.append(f"<{tag}>, an element outside the widgets' HTML")
+    for name, value in attrs:
+        value = value or ""
+        if name.startswith("on"):
+            found.append(f"an event attribute {name}= on <{tag}>")
+        elif name not in _ATTRIBUTES and not name.startswith(_PREFIXES):
+            found.append(f"the attribute {name}= on <{tag}>, outside the widgets' HTML")
+        elif name == "href" and not value.strip().lower().startswith(_HREFS):
+            kind = "a javascript: link" if value.strip().lower().startswith("javascript:") else "a link"
+            found.append(f"{kind} on <{tag}> (href takes only an inline image, data:image/...)")
+        elif name == "style" and "url(" in value.lower().replace(" ", ""):
+            found.append(f"a url( in the style of <{tag}>")
+    return found
 
 
 class _Checker(HTMLParser):
@@ -31,8 +95,6 @@ class _Checker(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         self._attrs(tag, attrs)
-        if tag == "script":
-            self.problems.append("a <script> element")
         if tag not in VOID:
             self.stack.append(tag)
 
@@ -55,13 +117,10 @@ class _Checker(HTMLParser):
             self.problems.append(f"a non-finite number in the text: {found.group(0)!r}")
 
     def _attrs(self, tag, attrs):
+        self.problems.extend(rule_problems(tag, attrs))
         for name, value in attrs:
             value = value or ""
-            if name.startswith("on"):
-                self.problems.append(f"an event attribute {name}= on <{tag}>")
-            elif value.strip().lower().startswith("javascript:"):
-                self.problems.append(f"a javascript: link on <{tag}>")
-            elif not value.startswith("data:") and NON_FINITE.search(value):
+            if not value.startswith("data:") and NON_FINITE.search(value):
                 self.problems.append(f"a non-finite number in <{tag} {name}={value!r}>")
 
 

@@ -7,13 +7,15 @@ authoring.py (what authors see) and devloop.py (the `mkdocs serve` loop).
   bundle, Material's offline plugin would add an iframe-worker shim from a CDN; we point it at
   the vendored copy first. Otherwise the runtime's versioned file names, which main.html gives
   each page (macros/runtime.py).
-- ``on_serve``: also watch lesson_core/, macros/ and overrides/.
+- ``on_serve``: also watch lesson_core/, macros/ and overrides/; livereload's script gets its
+  hash in each page's Content Security Policy.
 - ``on_pre_build``: every page has its twin in the other language and is in the nav.
 - ``on_page_markdown``: a lesson's first bold use of each glossary term links to the glossary.
 - ``on_page_content``: permalink titles in the page's language, formulas to MathML (KaTeX at
   build time), then the widgets' blocks.
 - ``on_post_page``, ``on_template_context``, ``on_post_template``: lang="pt-BR" on Portuguese
-  pages and a 404 page per language (chrome.py).
+  pages and a 404 page per language (chrome.py); every page's Content Security Policy, with the
+  hashes of its inline scripts (csp.py), once nothing else changes the page.
 - ``on_post_build``: the vendored runtime, one search index per language, the
   file:// carriers when building the offline bundle; a build with author mistakes stops here,
   after every page of both languages was rendered and each mistake logged on one line
@@ -117,6 +119,7 @@ def on_config(config):
         config["extra"]["aula_serve"] = True
     config["extra"]["aula_version"] = _m("version").version()  # the footer (overrides/partials/copyright.html)
     config["extra"]["aula_built"] = _m("version").build_date()
+    config["extra"]["aula_html_rule"] = _m("checks").RULE  # for safehtml.js (overrides/main.html)
     found = publishing_problem()
     if found:
         raise PluginError(found)
@@ -141,6 +144,7 @@ def runtime_files(config) -> dict:
 def on_serve(server, config, builder):
     for name in (*devloop.WATCHED, "overrides"):
         server.watch(str(ROOT / name))
+    _m("csp").allow_livereload(server)
     return server
 
 
@@ -176,8 +180,10 @@ def on_page_content(html_text: str, page, config, files):
     return authoring.unstash(html_text, page)
 
 
+@event_priority(-2000)  # last: the policy hashes the page's inline scripts as they will be sent
 def on_post_page(output: str, page, config):
-    return _m("chrome").declare_lang(output, _m("chrome").config_lang(config))
+    output = _m("chrome").declare_lang(output, _m("chrome").config_lang(config))
+    return _m("csp").apply(output, offline_enabled(config))
 
 
 _SAVED_SWITCHER: list = []  # the language switcher's links while the 404 page is rendered
@@ -209,7 +215,7 @@ def on_post_template(output: str, template_name: str, config):
             extra.__dict__.pop("alternate", None)
         else:
             extra.alternate = attr
-    return chrome.place_not_found(output, config, site_root(config))
+    return chrome.place_not_found(_m("csp").apply(output, offline_enabled(config)), config, site_root(config))
 
 
 def site_root(config) -> Path:

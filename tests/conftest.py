@@ -87,9 +87,18 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        b = eval_friendly(p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True))
         yield b
         b.close()
+
+
+def eval_friendly(browser):
+    """Playwright's wait_for_function runs its predicate through eval(), which every page's Content
+    Security Policy forbids (macros/csp.py): contexts opened from this browser bypass the policy
+    unless opened with bypass_csp=False, as tests/test_safety_browser.py does to check the policy."""
+    new_context = browser.new_context
+    browser.new_context = lambda **kw: new_context(**{"bypass_csp": True, **kw})
+    return browser
 
 
 def assert_clean_html(html: str) -> None:

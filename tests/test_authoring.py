@@ -57,6 +57,12 @@ title: Contextos
     ("<p>−Infinity</p>", "non-finite"),
     ('<img src="x" onerror="alert(1)">', "event attribute"),
     ('<a href="javascript:alert(1)">x</a>', "javascript:"),
+    # the rule is an allow-list (macros/checks.py RULE)
+    ("<style>p{}</style>", "<style>"),
+    ('<svg><image href="https://example.org/x.png"/></svg>', "a link on <image>"),
+    ('<div id="aula">x</div>', "id="),
+    ('<p style="background:url(https://example.org/)">x</p>', "url("),
+    ("<svg><foreignObject><p>x</p></foreignObject></svg>", "<foreignobject>"),
 ])
 def test_checks_find_what_a_reader_must_not_get(html, expect):
     found = problem(html)

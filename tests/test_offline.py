@@ -311,3 +311,31 @@ def test_bundle_tells_teachers_how_to_open_it(extracted, bundle):
     assert not list(bundle.rglob("*.map"))
     opener = (extracted / "ABRIR.html").read_text(encoding="utf-8")
     assert f"Aula {version()} · {build_date()}" in opener
+
+
+def test_the_policy_holds_from_file(browser, bundle):
+    """The Content Security Policy (macros/csp.py) from file://: no violation while searching (the
+    search shim's frame), running live Python (a worker from a blob: URL) and switching language."""
+    from test_safety_browser import until, violations, watched
+    context, pg = watched(browser, enforce=True, fast=True, offline=True)
+    seen = []
+    try:
+        for page, query in (("index.html", "posición"), ("pt/index.html", "posição")):
+            pg.goto((bundle / page).as_uri())
+            box = pg.locator("input.md-search__input")
+            box.click()
+            box.press_sequentially(query, delay=30)
+            pg.wait_for_selector(".md-search-result__item", timeout=30000)
+            seen += violations(pg)
+        pg.goto((bundle / "positional-encoding.html").as_uri())
+        until(pg, "document.documentElement.dataset.python === 'ready'", timeout=PY_TIMEOUT / 1000)
+        widget(pg, "pe_fingerprint").locator('input[data-param="pos"]').fill("54321")
+        until(pg, "(s) => document.querySelector(s).innerText.includes('PE(54321, 2i)')",
+              '.aula-widget[data-widget="pe_fingerprint"] .aula-part', timeout=PY_TIMEOUT / 1000)
+        seen += violations(pg)
+        pg.goto(pg.locator('a.md-select__link[hreflang="pt"]').first.evaluate("a => a.href"))
+        assert pg.locator("html").get_attribute("lang") == "pt-BR"
+        seen += violations(pg)
+        assert not seen and not pg.errors, (seen, pg.errors)
+    finally:
+        context.close()

@@ -150,11 +150,13 @@
 
   /* ---------- updating a widget ---------- */
 
-  function swapParts(w, parts) {
-    Object.keys(parts).forEach(function (name) {
-      var el = w.querySelector('.aula-part[data-part="' + name + '"]');
-      if (el && el._html !== parts[name]) replaceHTML(el, parts[name]);
-    });
+  // Parts pass the HTML rule first (safehtml.js), all of one answer or none; a refused answer keeps the
+  // last good figure and shows the widget's error (the console says why).
+  function swapParts(w, parts, params) {
+    var ready = window.AulaSafeHTML.checkParts(w, parts, params);
+    if (!ready) status(w, msgs.py_error);
+    else ready.forEach(function (r) { replaceHTML(r[0], r[1], r[2]); });
+    return !!ready;
   }
 
   function update(w, changed) {
@@ -172,18 +174,16 @@
     });
     if (Object.keys(read.errors).length) return;  // the last good figure stays
     var pre = w._pre;
-    var needLive = false;
+    var needLive = false, fromTable = {};  // the parts the build's tables answer
     w.querySelectorAll(".aula-part").forEach(function (el) {
       var deps = (el.getAttribute("data-deps") || "").split(",").filter(Boolean);
       if (!deps.length || (changed && deps.indexOf(changed) < 0)) return;
       var key = deps.map(function (d) { return read.values[d]; }).join("|");
       var table = pre && pre[el.getAttribute("data-part")];
-      if (table && Object.prototype.hasOwnProperty.call(table, key)) {
-        if (el._html !== table[key]) replaceHTML(el, table[key]);
-      } else {
-        needLive = true;
-      }
+      if (table && Object.prototype.hasOwnProperty.call(table, key)) fromTable[el.getAttribute("data-part")] = table[key];
+      else needLive = true;
     });
+    if (!swapParts(w, fromTable, read.values)) return;
     if (!needLive) {
       status(w, "");
       py.queue[w.id] = null;
@@ -228,14 +228,14 @@
     w._next = null;
     if (next) {
       // newer input is waiting (a drag, fast typing): show this step if it worked, then ask again
-      if (result && result.ok) swapParts(w, result.parts);
+      if (result && result.ok) swapParts(w, result.parts, req.params);
       send(w, next);
       return;
     }
     if (req.gen !== w._gen) { w.removeAttribute("aria-busy"); return; }  // the controls moved on since
     w.removeAttribute("aria-busy");
     if (result && result.ok) {
-      swapParts(w, result.parts);
+      if (!swapParts(w, result.parts, req.params)) return;  // refused: the widget's error shows
       timings.lastLive = performance.now();
       status(w, "");
       w.setAttribute("data-rendered-by", "python");

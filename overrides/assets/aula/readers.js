@@ -1,5 +1,5 @@
 /* Aula for every reader: what keeps the widgets usable with a keyboard and a screen reader.
- *   - a part's HTML swapped with the focus kept on the control the reader was using;
+ *   - a part's HTML (checked by safehtml.js) swapped with the focus kept on the control the reader was using;
  *   - drag handles moved with the arrow keys (the same parameters as a drag);
  *   - boxes that scroll sideways are named tab stops, and only while they scroll
  *     (<html data-aula-marked="width"> says for which width the page was last marked);
@@ -25,10 +25,12 @@
 
     var FOCUSABLE = "[tabindex], a[href], button, input, select, textarea";
 
-    // Swap a part's HTML; the control the reader was using keeps the focus.
-    function replaceHTML(el, html) {
+    // Swap a part's HTML, parsed and checked by safehtml.js (`fragment`, the checked nodes themselves);
+    // the control the reader was using keeps the focus.
+    function replaceHTML(el, html, fragment) {
       var key = focusKey(el);
-      el.innerHTML = html;
+      el.textContent = "";
+      el.appendChild(fragment);
       el._html = html;
       markScrollers(el);
       var again = key && (typeof key === "string" ? el.querySelector(key) : el.querySelectorAll(FOCUSABLE)[key.nth]);
