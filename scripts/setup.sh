@@ -14,13 +14,13 @@ export NO_MKDOCS_2_WARNING=1   # Material's end-of-life banner, printed by every
 
 npm ci --no-audit --no-fund --loglevel=error
 
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -f /usr/share/dict/spanish ] || [ ! -f /usr/share/dict/brazilian ]; then
   if [ "$(id -u)" = "0" ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq chromium chromium-driver >/dev/null
+    apt-get install -y -qq chromium chromium-driver wspanish wbrazilian >/dev/null
   else
-    echo "note: the browser tests need Debian's chromium: sudo apt-get install -y chromium chromium-driver" >&2
+    echo "note: the browser tests need Debian's chromium: sudo apt-get install -y chromium chromium-driver wspanish wbrazilian" >&2
   fi
 fi
 

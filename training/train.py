@@ -32,6 +32,7 @@ import json  # noqa: E402
 import math  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
+import zlib  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
@@ -41,12 +42,13 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import model_np as M  # noqa: E402
+from lesson_core.topics import ngram as N  # noqa: E402
 from lesson_core.topics import tokenizer as tok  # noqa: E402
 from lesson_core.model import vocab as V  # noqa: E402
 
-CONFIG = {"d": 32, "heads": 4, "layers": 2, "ff": 96, "context": 64, "merges": 120}
-TRAIN = {"seed": 1234, "steps": 3000, "batch": 16, "lr": 6e-3, "warmup": 100, "weight_decay": 0.05,
-         "eval_every": 100, "ks": [0.003, 0.01, 0.03, 0.1, 0.3, 1.0]}
+CONFIG = {"d": 48, "heads": 4, "layers": 2, "ff": 128, "context": 64, "merges": 1000}
+TRAIN = {"seed": 1234, "steps": 4000, "batch": 32, "lr": 6e-3, "warmup": 100, "weight_decay": 0.05,
+         "eval_every": 200, "patience": 4, "engine": "torch", "ks": [0.003, 0.01, 0.03, 0.1, 0.3, 1.0]}
 TINY = {"d": 16, "heads": 2, "layers": 1, "ff": 32, "context": 16, "merges": 40}
 
 
@@ -83,11 +85,16 @@ def windows(ids: np.ndarray, T: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def evaluate(p: dict, cfg: dict, ids: np.ndarray) -> float:
+    """Mean -ln P over every token after the first (consecutive windows, full ones in batches)."""
     total, n = 0.0, 0
-    for x, y in zip(*windows(ids, cfg["context"])):
-        _, loss, _, _ = M.forward(p, cfg, x[None], y[None])
-        total += float(loss) * len(y)
-        n += len(y)
+    xs, ys = windows(ids, cfg["context"])
+    full = [i for i, y in enumerate(ys) if len(y) == cfg["context"]]
+    rest = [i for i in range(len(ys)) if len(ys[i]) != cfg["context"]]
+    for group in [full[a:a + 64] for a in range(0, len(full), 64)] + [[i] for i in rest]:
+        x, y = np.stack([xs[i] for i in group]), np.stack([ys[i] for i in group])
+        _, loss, _, _ = M.forward(p, cfg, x, y)
+        total += float(loss) * y.size
+        n += y.size
     return total / n
 
 
@@ -96,63 +103,202 @@ def to_f16(p: dict) -> dict:
     return {k: v.astype(np.float16).astype(np.float64) for k, v in p.items()}
 
 
-def train(lang: str, cfg: dict, opts: dict, corpus: Path, log=print) -> dict:
-    train_p, val_p, digest = read_corpus(corpus)
-    counts = V.word_counts(train_p)
-    entries = V.entries_from(counts, cfg["merges"])
+def split_ids(cfg: dict, train_p: list[str], val_p: list[str], entries: list[str] | None = None):
+    """The tokenizer (learned on the training paragraphs unless ``entries`` is given) and both id arrays."""
+    entries = entries if entries is not None else V.entries_from(V.word_counts(train_p), cfg["merges"])
     vocab = tok.build_vocab(entries)
-    train_ids = np.array(V.encode("\n".join(train_p), vocab))
-    val_ids = np.array(V.encode("\n".join(val_p), vocab))
-    cfg = {**cfg, "vocab": 256 + len(entries)}
-    log(f"{lang}: {len(train_ids)} training tokens, {len(val_ids)} validation tokens, vocabulary {cfg['vocab']}")
-    rng = np.random.default_rng(opts["seed"])
-    p = M.init(cfg, rng)
+    return entries, np.array(V.encode("\n".join(train_p), vocab)), np.array(V.encode("\n".join(val_p), vocab))
+
+
+def val_chars(val_p: list[str], val_ids: np.ndarray, entries: list[str]) -> int:
+    """Characters the held-out tokens after the first cover (the denominator of bits per character)."""
+    return len("\n".join(val_p)) - len(V.decode(val_ids[:1], entries))
+
+
+def bits_per_char(nats_per_token: float, n_tokens: int, chars: int) -> float:
+    return nats_per_token * (n_tokens - 1) / math.log(2) / chars
+
+
+def _numpy_steps(p: dict, cfg: dict, opts: dict, train_ids, rng):
+    """Adam with decoupled weight decay on matrices, hand-written backward (training/model_np.py)."""
     m = {k: np.zeros_like(v) for k, v in p.items()}
     s = {k: np.zeros_like(v) for k, v in p.items()}
     T, B = cfg["context"], opts["batch"]
-    history, best, recent = [], (math.inf, None, 0), []
-    t0 = time.time()
     for step in range(1, opts["steps"] + 1):
         starts = rng.integers(0, len(train_ids) - T - 1, B)
         x = np.stack([train_ids[a:a + T] for a in starts])
         y = np.stack([train_ids[a + 1:a + T + 1] for a in starts])
         _, loss, cache, _ = M.forward(p, cfg, x, y)
         g = M.backward(p, cfg, cache, y)
-        recent.append(float(loss))
-        frac = min(1.0, step / opts["warmup"])
-        cos = 0.5 * (1 + math.cos(math.pi * step / opts["steps"]))
-        lr = opts["lr"] * frac * (0.1 + 0.9 * cos)
-        for k in p:  # Adam with decoupled weight decay on matrices
+        lr = _lr(step, opts)
+        for k in p:
             m[k] = 0.9 * m[k] + 0.1 * g[k]
             s[k] = 0.99 * s[k] + 0.01 * g[k] * g[k]
             mh, sh = m[k] / (1 - 0.9 ** step), s[k] / (1 - 0.99 ** step)
             if p[k].ndim == 2:
                 p[k] -= lr * opts["weight_decay"] * p[k]
             p[k] -= (lr * mh / (np.sqrt(sh) + 1e-8)).astype(p[k].dtype)
+        yield step, float(loss), (lambda: p)
+
+
+def _torch_steps(cfg: dict, opts: dict, train_ids, rng):
+    """The same update rule in PyTorch (training/model_torch.py), one thread: same bits run after run."""
+    import torch
+    import model_torch as MT
+    torch.set_num_threads(1)
+    torch.manual_seed(opts["seed"])
+    p = MT.init(cfg, opts["seed"])
+    m = {k: torch.zeros_like(v) for k, v in p.items()}
+    s = {k: torch.zeros_like(v) for k, v in p.items()}
+    T, B = cfg["context"], opts["batch"]
+    data = torch.tensor(train_ids, dtype=torch.long)
+    for step in range(1, opts["steps"] + 1):
+        starts = torch.tensor(rng.integers(0, len(train_ids) - T - 1, B))
+        idx = starts[:, None] + torch.arange(T + 1)[None]
+        chunk = data[idx]
+        loss = MT.loss(p, cfg, chunk[:, :-1], chunk[:, 1:])
+        for v in p.values():
+            v.grad = None
+        loss.backward()
+        lr = _lr(step, opts)
+        with torch.no_grad():
+            for k, v in p.items():
+                g = v.grad
+                m[k].mul_(0.9).add_(g, alpha=0.1)
+                s[k].mul_(0.99).addcmul_(g, g, value=0.01)
+                mh, sh = m[k] / (1 - 0.9 ** step), s[k] / (1 - 0.99 ** step)
+                if v.ndim == 2:
+                    v.sub_(lr * opts["weight_decay"] * v)
+                v.sub_(lr * mh / (sh.sqrt() + 1e-8))
+        yield step, loss.item(), (lambda: MT.to_numpy(p, cfg))
+
+
+def _lr(step: int, opts: dict) -> float:
+    """Warm-up, then cosine decay to a tenth."""
+    frac = min(1.0, step / opts["warmup"])
+    return opts["lr"] * frac * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * step / opts["steps"])))
+
+
+def fit(cfg: dict, opts: dict, train_ids, val_ids, log=print):
+    """Train; evaluate every ``eval_every`` steps; keep the best held-out weights; stop after
+    ``patience`` evaluations without improvement (0: never). Returns (best params, best step, history)."""
+    rng = np.random.default_rng(opts["seed"])
+    engine = opts.get("engine", "numpy")
+    steps = _torch_steps(cfg, opts, train_ids, rng) if engine == "torch" else \
+        _numpy_steps(M.init(cfg, rng), cfg, opts, train_ids, rng)
+    history, best, recent, t0, since = [], (math.inf, None, 0), [], time.time(), 0
+    for step, loss, params in steps:
+        recent.append(loss)
         if step % opts["eval_every"] == 0 or step == opts["steps"]:
+            p = params()
             val = evaluate(p, cfg, val_ids)
             history.append([step, round(sum(recent) / len(recent), 4), round(val, 4)])
             recent = []
             if val < best[0]:
-                best = (val, {k: v.copy() for k, v in p.items()}, step)
+                best, since = (val, {k: v.astype(np.float64).copy() for k, v in p.items()}, step), 0
+            else:
+                since += 1
             log(f"step {step:5d}  train {history[-1][1]:.3f}  val {val:.3f}  ({time.time() - t0:.0f} s)")
-    final = to_f16(best[1])
+            if opts.get("patience") and since >= opts["patience"]:
+                break
+    return best[1], best[2], history
+
+
+def train(lang: str, cfg: dict, opts: dict, corpus: Path, log=print) -> dict:
+    t0 = time.time()
+    train_p, val_p, digest = read_corpus(corpus)
+    entries, train_ids, val_ids = split_ids(cfg, train_p, val_p)
+    cfg = {**cfg, "vocab": 256 + len(entries)}
+    log(f"{lang}: {len(train_ids)} training tokens, {len(val_ids)} validation tokens, vocabulary {cfg['vocab']}")
+    best, best_step, history = fit(cfg, opts, train_ids, val_ids, log)
+    final = to_f16(best)
     ks = {k: bigram_loss(train_ids, val_ids, cfg["vocab"], k) for k in opts["ks"]}
     k_best = min(ks, key=ks.get)
+    chars = val_chars(val_p, val_ids, entries)
+    val_loss = evaluate(final, cfg, val_ids)
     manifest = {
         "lang": lang, "corpus_sha256": digest, "corpus_files": sorted(f.name for f in corpus.glob("*.txt")),
         "split": "paragraph index % 10 == 9 held out for validation",
-        "train_tokens": int(len(train_ids)), "val_tokens": int(len(val_ids)),
-        "config": cfg, "seed": opts["seed"], "steps": opts["steps"], "best_step": best[2],
-        "batch": B, "lr": opts["lr"], "weight_decay": opts["weight_decay"],
-        "train_loss": round(evaluate(final, cfg, train_ids), 4), "val_loss": round(evaluate(final, cfg, val_ids), 4),
+        "train_tokens": int(len(train_ids)), "val_tokens": int(len(val_ids)), "val_chars": chars,
+        "config": cfg, "seed": opts["seed"], "steps": history[-1][0], "max_steps": opts["steps"],
+        "best_step": best_step, "engine": opts.get("engine", "numpy"),
+        "batch": opts["batch"], "lr": opts["lr"], "weight_decay": opts["weight_decay"],
+        "eval_every": opts["eval_every"], "patience": opts.get("patience", 0),
+        "train_loss": round(evaluate(final, cfg, train_ids), 4), "val_loss": round(val_loss, 4),
+        "val_bpc": round(bits_per_char(val_loss, len(val_ids), chars), 4),
         "bigram_val_loss": round(ks[k_best], 4), "bigram_k": k_best,
+        "bigram_val_bpc": round(bits_per_char(ks[k_best], len(val_ids), chars), 4),
         "bigram_train_loss": round(bigram_loss(train_ids, train_ids, cfg["vocab"], k_best), 4),
         "history": history, "seconds": round(time.time() - t0),
         "command": f"python training/train.py --lang {lang}",
     }
-    log(f"{lang}: model val {manifest['val_loss']}  bigram val {manifest['bigram_val_loss']} (k={k_best})")
-    return {"params": final, "entries": entries, "manifest": manifest}
+    log(f"{lang}: model val {manifest['val_loss']} ({manifest['val_bpc']} bits/char)  "
+        f"bigram val {manifest['bigram_val_loss']} (k={k_best})")
+    return {"params": final, "entries": entries, "manifest": manifest, "train_ids": train_ids}
+
+
+FRACTIONS = (8, 4, 2)   # data scaling: 1/8, 1/4, 1/2 of the training paragraphs (then all: the shipped model)
+NGRAM_ORDERS = range(1, 8)
+LIVE_ORDER = 5          # the n-gram the page runs live (its counts are found in the shipped text on demand)
+
+
+def subset(paragraphs: list[str], every: int) -> list[str]:
+    """Every ``every``-th training paragraph: nested fractions spread over all files."""
+    return paragraphs[::every]
+
+
+def counting(train_p: list[str], val_p: list[str], orders=NGRAM_ORDERS) -> tuple[dict, "N.Counts"]:
+    """Held-out bits per character of the character n-grams (interpolated Kneser-Ney, same split),
+    and the full tables (their discounts and frequent contexts go to the live model)."""
+    counts = N.Counts("\n".join(train_p), max(orders))
+    val = "\n".join(val_p)
+    return {str(n): round(N.bits_per_char(counts.model(n), val), 4) for n in orders}, counts
+
+
+def scaling(cfg: dict, opts: dict, entries: list[str], train_p: list[str], val_p: list[str], shipped: dict,
+            log=print) -> dict:
+    """The Transformer (same config and tokenizer, fewer steps, early stopping) and the character
+    5- and 7-grams trained on 1/8, 1/4, 1/2 of the training text; the last point is the shipped model."""
+    vocab = tok.build_vocab(entries)
+    val_ids = np.array(V.encode("\n".join(val_p), vocab))
+    chars = val_chars(val_p, val_ids, entries)
+    out = {"fractions": [], "train_chars": [], "transformer_bpc": [], "ngram5_bpc": [], "ngram7_bpc": [],
+           "transformer_steps": [], "tokenizer": "the shipped one (learned on all the training text)"}
+    for every in FRACTIONS:
+        part = subset(train_p, every)
+        ids = np.array(V.encode("\n".join(part), vocab))
+        o = {**opts, "steps": max(600, opts["steps"] // every)}
+        best, step, _ = fit(cfg, o, ids, val_ids, log=lambda *a: None)
+        bpc = bits_per_char(evaluate(to_f16(best), cfg, val_ids), len(val_ids), chars)
+        ng, _ = counting(part, val_p, (5, 7))
+        log(f"  1/{every}: {len(ids)} tokens, Transformer {bpc:.3f} bits/char (best step {step}), 5-gram {ng['5']}")
+        for k, v in (("fractions", round(1 / every, 4)), ("train_chars", len("\n".join(part))),
+                     ("transformer_bpc", round(bpc, 4)), ("ngram5_bpc", ng["5"]), ("ngram7_bpc", ng["7"]),
+                     ("transformer_steps", step)):
+            out[k].append(v)
+    for k, v in (("fractions", 1.0), ("train_chars", len("\n".join(train_p))), ("transformer_bpc", shipped["val_bpc"]),
+                 ("ngram5_bpc", shipped["ngram_val_bpc"]["5"]), ("ngram7_bpc", shipped["ngram_val_bpc"]["7"]),
+                 ("transformer_steps", shipped["best_step"])):
+        out[k].append(v)
+    return out
+
+
+def ngram_module_text(train_ids: np.ndarray, counts: "N.Counts", man: dict) -> str:
+    """lesson_core/model/ngram_<lang>.py: the training text as token ids (uint16, zlib, base64) — the
+    character n-gram reads it decoded, the token bigram counts its pairs — the n-gram discounts and
+    the followers of the shortest contexts (found on demand for longer ones)."""
+    b64 = base64.b64encode(zlib.compress(train_ids.astype("<u2").tobytes(), 9)).decode("ascii")
+    lines = "\n".join(b64[i:i + 100] for i in range(0, len(b64), 100))
+    preset = [[ctx, "".join(f), list(f.values())] for (_, ctx), f in sorted(N.preset_for(counts).items())]
+    discounts = [[kind, k, list(d)] for (kind, k), d in sorted(counts.discounts.items())]
+    return ('"""The real model\'s training text for the counting models (' + man["lang"] + '). Generated by\n'
+            "training/train.py: do not edit. Read by lesson_core.model.counting (standard library only).\n"
+            '"""\n\n'
+            f"CORPUS_SHA256 = {json.dumps(man['corpus_sha256'])}\n\n"
+            f"BIGRAM_K = {json.dumps(man['bigram_k'])}\n\n"
+            f"DISCOUNTS = {json.dumps(discounts)}\n\n"
+            f"PRESET = {json.dumps(preset, ensure_ascii=False)}\n\n"
+            f'IDS = """\n{lines}\n"""\n')
 
 
 def module_text(result: dict) -> str:
@@ -173,11 +319,25 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lang", choices=["es", "pt"], required=True)
     ap.add_argument("--steps", type=int, default=TRAIN["steps"])
+    ap.add_argument("--engine", choices=["torch", "numpy"], default=TRAIN["engine"])
+    ap.add_argument("--no-scaling", action="store_true", help="skip the data-scaling runs")
     ap.add_argument("--out", type=Path, default=HERE.parent / "lesson_core" / "model")
     args = ap.parse_args()
-    res = train(args.lang, CONFIG, {**TRAIN, "steps": args.steps}, HERE / "corpus" / args.lang)
+    t0 = time.time()
+    opts = {**TRAIN, "steps": args.steps, "engine": args.engine}
+    corpus = HERE / "corpus" / args.lang
+    res = train(args.lang, CONFIG, opts, corpus)
+    man = res["manifest"]
+    train_p, val_p, _ = read_corpus(corpus)
+    man["ngram_val_bpc"], counts = counting(train_p, val_p)
+    print(f"{args.lang}: character n-grams, held-out bits/char {man['ngram_val_bpc']}")
+    if not args.no_scaling:
+        man["scaling"] = scaling(man["config"], opts, res["entries"], train_p, val_p, man)
+    man["total_seconds"] = round(time.time() - t0)
+    man["command"] = f"python training/train.py --lang {args.lang}"
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / f"weights_{args.lang}.py").write_text(module_text(res), encoding="utf-8")
+    (args.out / f"ngram_{args.lang}.py").write_text(ngram_module_text(res["train_ids"], counts, man), encoding="utf-8")
     return 0
 
 

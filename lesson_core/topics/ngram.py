@@ -38,7 +38,7 @@ import math
 from ..kit.rng import categorical, make_rng
 from .sampling import with_temperature
 
-__all__ = ["Counts", "TextCounts", "NGram", "MAX_ORDER", "bits_per_char", "continue_text"]
+__all__ = ["Counts", "TextCounts", "NGram", "preset_for", "MAX_ORDER", "bits_per_char", "continue_text"]
 
 MAX_ORDER = 7
 
@@ -118,10 +118,10 @@ class TextCounts:
     the text: the browser's way). ``discounts`` are :attr:`Counts.discounts` of the same text,
     computed once at training time. Gives exactly the probabilities of :class:`Counts`."""
 
-    def __init__(self, text: str, discounts: dict, max_order: int = MAX_ORDER):
+    def __init__(self, text: str, discounts: dict, max_order: int = MAX_ORDER, preset: dict | None = None):
         self.text, self.discounts, self.max_order = text, discounts, max_order
         self.alphabet = frozenset(text)
-        self._cache: dict = {}
+        self._cache: dict = dict(preset or {})  # (kind, ctx) -> followers: the short, frequent contexts
         self._models: dict = {}
 
     def followers(self, kind: str, ctx: str) -> dict | None:
@@ -146,6 +146,16 @@ class TextCounts:
         return self._cache[key]
 
     model = Counts.model
+
+
+def preset_for(counts: Counts, upto: int = 2) -> dict:
+    """The continuation followers of every context shorter than ``upto`` (the contexts that occur
+    most often, so the slowest to find on demand), for :class:`TextCounts`."""
+    out = {}
+    for k in range(upto):
+        for ctx in {g[:-1] for g in counts.cont[k + 1]}:
+            out[("cont", ctx)] = counts.followers("cont", ctx)
+    return out
 
 
 class NGram:
