@@ -26,6 +26,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # same bits run after run; t
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse  # noqa: E402
+import functools  # noqa: E402
 import base64  # noqa: E402
 import hashlib  # noqa: E402
 import json  # noqa: E402
@@ -46,9 +47,10 @@ from lesson_core.topics import ngram as N  # noqa: E402
 from lesson_core.topics import tokenizer as tok  # noqa: E402
 from lesson_core.model import vocab as V  # noqa: E402
 
-CONFIG = {"d": 48, "heads": 4, "layers": 2, "ff": 128, "context": 64, "merges": 1000}
-TRAIN = {"seed": 1234, "steps": 4000, "batch": 32, "lr": 6e-3, "warmup": 100, "weight_decay": 0.05,
-         "eval_every": 200, "patience": 4, "engine": "torch", "ks": [0.003, 0.01, 0.03, 0.1, 0.3, 1.0]}
+CONFIG = {"d": 32, "heads": 4, "layers": 2, "ff": 128, "context": 64, "merges": 1000}
+TRAIN = {"seed": 1234, "steps": 3000, "batch": 32, "lr": 6e-3, "warmup": 100, "weight_decay": 0.05,
+         "eval_every": 200, "patience": 3, "engine": "torch", "ks": [0.003, 0.01, 0.03, 0.1, 0.3, 1.0]}
+LOG = functools.partial(print, flush=True)
 TINY = {"d": 16, "heads": 2, "layers": 1, "ff": 32, "context": 16, "merges": 40}
 
 
@@ -179,7 +181,7 @@ def _lr(step: int, opts: dict) -> float:
     return opts["lr"] * frac * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * step / opts["steps"])))
 
 
-def fit(cfg: dict, opts: dict, train_ids, val_ids, log=print):
+def fit(cfg: dict, opts: dict, train_ids, val_ids, log=LOG):
     """Train; evaluate every ``eval_every`` steps; keep the best held-out weights; stop after
     ``patience`` evaluations without improvement (0: never). Returns (best params, best step, history)."""
     rng = np.random.default_rng(opts["seed"])
@@ -204,10 +206,12 @@ def fit(cfg: dict, opts: dict, train_ids, val_ids, log=print):
     return best[1], best[2], history
 
 
-def train(lang: str, cfg: dict, opts: dict, corpus: Path, log=print) -> dict:
+def train(lang: str, cfg: dict, opts: dict, corpus: Path, log=LOG, entries: list[str] | None = None) -> dict:
     t0 = time.time()
     train_p, val_p, digest = read_corpus(corpus)
-    entries, train_ids, val_ids = split_ids(cfg, train_p, val_p)
+    entries, train_ids, val_ids = split_ids(cfg, train_p, val_p, entries)
+    if opts.get("entries_out"):
+        Path(opts["entries_out"]).write_text(json.dumps(entries, ensure_ascii=False), encoding="utf-8")
     cfg = {**cfg, "vocab": 256 + len(entries)}
     log(f"{lang}: {len(train_ids)} training tokens, {len(val_ids)} validation tokens, vocabulary {cfg['vocab']}")
     best, best_step, history = fit(cfg, opts, train_ids, val_ids, log)
@@ -255,10 +259,10 @@ def counting(train_p: list[str], val_p: list[str], orders=NGRAM_ORDERS) -> tuple
     return {str(n): round(N.bits_per_char(counts.model(n), val), 4) for n in orders}, counts
 
 
-def scaling(cfg: dict, opts: dict, entries: list[str], train_p: list[str], val_p: list[str], shipped: dict,
-            log=print) -> dict:
+def scaling(cfg: dict, opts: dict, entries: list[str], train_p: list[str], val_p: list[str], log=LOG) -> dict:
     """The Transformer (same config and tokenizer, fewer steps, early stopping) and the character
-    5- and 7-grams trained on 1/8, 1/4, 1/2 of the training text; the last point is the shipped model."""
+    5- and 7-grams trained on 1/8, 1/4, 1/2 of the training text (all of it is the shipped model,
+    added by attach_scaling)."""
     vocab = tok.build_vocab(entries)
     val_ids = np.array(V.encode("\n".join(val_p), vocab))
     chars = val_chars(val_p, val_ids, entries)
@@ -267,7 +271,7 @@ def scaling(cfg: dict, opts: dict, entries: list[str], train_p: list[str], val_p
     for every in FRACTIONS:
         part = subset(train_p, every)
         ids = np.array(V.encode("\n".join(part), vocab))
-        o = {**opts, "steps": max(600, opts["steps"] // every)}
+        o = {**opts, "steps": max(500, opts["steps"] // every)}
         best, step, _ = fit(cfg, o, ids, val_ids, log=lambda *a: None)
         bpc = bits_per_char(evaluate(to_f16(best), cfg, val_ids), len(val_ids), chars)
         ng, _ = counting(part, val_p, (5, 7))
@@ -276,10 +280,6 @@ def scaling(cfg: dict, opts: dict, entries: list[str], train_p: list[str], val_p
                      ("transformer_bpc", round(bpc, 4)), ("ngram5_bpc", ng["5"]), ("ngram7_bpc", ng["7"]),
                      ("transformer_steps", step)):
             out[k].append(v)
-    for k, v in (("fractions", 1.0), ("train_chars", len("\n".join(train_p))), ("transformer_bpc", shipped["val_bpc"]),
-                 ("ngram5_bpc", shipped["ngram_val_bpc"]["5"]), ("ngram7_bpc", shipped["ngram_val_bpc"]["7"]),
-                 ("transformer_steps", shipped["best_step"])):
-        out[k].append(v)
     return out
 
 
@@ -289,7 +289,7 @@ def ngram_module_text(train_ids: np.ndarray, counts: "N.Counts", man: dict) -> s
     the followers of the shortest contexts (found on demand for longer ones)."""
     b64 = base64.b64encode(zlib.compress(train_ids.astype("<u2").tobytes(), 9)).decode("ascii")
     lines = "\n".join(b64[i:i + 100] for i in range(0, len(b64), 100))
-    preset = [[ctx, "".join(f), list(f.values())] for (_, ctx), f in sorted(N.preset_for(counts).items())]
+    preset = [[kind, ctx, "".join(f), list(f.values())] for (kind, ctx), f in sorted(N.preset_for(counts).items())]
     discounts = [[kind, k, list(d)] for (kind, k), d in sorted(counts.discounts.items())]
     return ('"""The real model\'s training text for the counting models (' + man["lang"] + '). Generated by\n'
             "training/train.py: do not edit. Read by lesson_core.model.counting (standard library only).\n"
@@ -315,29 +315,72 @@ def module_text(result: dict) -> str:
             f'WEIGHTS = """\n{lines}\n"""\n')
 
 
+def _module(path: Path) -> dict:
+    out: dict = {}
+    exec(path.read_text(encoding="utf-8"), out)
+    return out
+
+
+def attach_scaling(weights: Path, sc: dict) -> None:
+    """Put the data-scaling results into the manifest of a written weights module; the last
+    point is the shipped model itself."""
+    text = weights.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("MANIFEST = "))
+    man = json.loads(line[len("MANIFEST = "):])
+    sc = {k: list(v) if isinstance(v, list) else v for k, v in sc.items()}
+    for k, v in (("fractions", 1.0), ("train_chars", man["train_chars"]), ("transformer_bpc", man["val_bpc"]),
+                 ("ngram5_bpc", man["ngram_val_bpc"]["5"]), ("ngram7_bpc", man["ngram_val_bpc"]["7"]),
+                 ("transformer_steps", man["best_step"])):
+        sc[k].append(v)
+    man["scaling"] = sc
+    weights.write_text(text.replace(line, "MANIFEST = " + json.dumps(man, ensure_ascii=False)), encoding="utf-8")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lang", choices=["es", "pt"], required=True)
     ap.add_argument("--steps", type=int, default=TRAIN["steps"])
     ap.add_argument("--engine", choices=["torch", "numpy"], default=TRAIN["engine"])
-    ap.add_argument("--no-scaling", action="store_true", help="skip the data-scaling runs")
     ap.add_argument("--out", type=Path, default=HERE.parent / "lesson_core" / "model")
+    ap.add_argument("--step", choices=["all", "model", "scaling", "attach", "ngram"], default="all",
+                    help="all (default); or one part: the model (and its n-gram module), the scaling runs "
+                         "(to scaling_<lang>.json), attach them to the manifest, or rewrite ngram_<lang>.py")
+    ap.add_argument("--entries", type=Path, help="reuse the tokenizer of this JSON list or weights module (same corpus)")
     args = ap.parse_args()
     t0 = time.time()
     opts = {**TRAIN, "steps": args.steps, "engine": args.engine}
     corpus = HERE / "corpus" / args.lang
-    res = train(args.lang, CONFIG, opts, corpus)
-    man = res["manifest"]
-    train_p, val_p, _ = read_corpus(corpus)
-    man["ngram_val_bpc"], counts = counting(train_p, val_p)
-    print(f"{args.lang}: character n-grams, held-out bits/char {man['ngram_val_bpc']}")
-    if not args.no_scaling:
-        man["scaling"] = scaling(man["config"], opts, res["entries"], train_p, val_p, man)
-    man["total_seconds"] = round(time.time() - t0)
-    man["command"] = f"python training/train.py --lang {args.lang}"
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / f"weights_{args.lang}.py").write_text(module_text(res), encoding="utf-8")
-    (args.out / f"ngram_{args.lang}.py").write_text(ngram_module_text(res["train_ids"], counts, man), encoding="utf-8")
+    weights, sc_file = args.out / f"weights_{args.lang}.py", args.out / f"scaling_{args.lang}.json"
+    train_p, val_p, _ = read_corpus(corpus)
+    entries = None
+    if args.entries:
+        entries = _module(args.entries)["ENTRIES"] if args.entries.suffix == ".py" else json.loads(args.entries.read_text())
+    if args.step in ("all", "model"):
+        res = train(args.lang, CONFIG, {**opts, "entries_out": args.out / f"entries_{args.lang}.json"}, corpus,
+                    entries=entries)
+        man = res["manifest"]
+        man["ngram_val_bpc"], counts = counting(train_p, val_p)
+        man["train_chars"] = len("\n".join(train_p))
+        print(f"{args.lang}: character n-grams, held-out bits/char {man['ngram_val_bpc']}", flush=True)
+        man["command"] = f"python training/train.py --lang {args.lang}"
+        weights.write_text(module_text(res), encoding="utf-8")
+        (args.out / f"ngram_{args.lang}.py").write_text(ngram_module_text(res["train_ids"], counts, man), encoding="utf-8")
+        print(f"{args.lang}: model written ({time.time() - t0:.0f} s)")
+    if args.step in ("all", "scaling"):
+        shipped = _module(weights) if weights.exists() and args.step == "all" else None
+        entries = shipped["ENTRIES"] if shipped else entries
+        cfg = {**CONFIG, "vocab": 256 + len(entries)}
+        sc = scaling(cfg, opts, entries, train_p, val_p)
+        sc["seconds"] = round(time.time() - t0)
+        sc_file.write_text(json.dumps(sc), encoding="utf-8")
+    if args.step in ("all", "attach"):
+        attach_scaling(weights, json.loads(sc_file.read_text()))
+    if args.step == "ngram":
+        shipped = _module(weights)
+        _, train_ids, _ = split_ids({}, train_p, val_p, shipped["ENTRIES"])
+        (args.out / f"ngram_{args.lang}.py").write_text(
+            ngram_module_text(train_ids, N.Counts("\n".join(train_p), LIVE_ORDER), shipped["MANIFEST"]), encoding="utf-8")
     return 0
 
 

@@ -148,13 +148,14 @@ class TextCounts:
     model = Counts.model
 
 
-def preset_for(counts: Counts, upto: int = 2) -> dict:
-    """The continuation followers of every context shorter than ``upto`` (the contexts that occur
-    most often, so the slowest to find on demand), for :class:`TextCounts`."""
+def preset_for(counts: Counts, upto: int = 3) -> dict:
+    """The followers (raw and continuation) of every context shorter than ``upto``: the contexts
+    that occur most often, so the slowest to find on demand, for :class:`TextCounts`."""
     out = {}
-    for k in range(upto):
-        for ctx in {g[:-1] for g in counts.cont[k + 1]}:
-            out[("cont", ctx)] = counts.followers("cont", ctx)
+    for kind, tables in (("raw", counts.raw), ("cont", counts.cont)):
+        for k in range(1, min(upto, max(tables)) + 1):
+            for ctx in {g[:-1] for g in tables[k]}:
+                out[(kind, ctx)] = counts.followers(kind, ctx)
     return out
 
 
