@@ -33,7 +33,7 @@ numpy_params = M.from_model
 @pytest.mark.parametrize("lang", LANGS)
 def test_pure_python_forward_equals_numpy(lang):
     m = model(lang)
-    ids = gen.prompt(lang, "El agua del río baja desde la montaña hasta el mar, y la escuela ve el río. " * 2).ids
+    ids = gen.prompt(lang, "El agua del río baja desde la montaña hasta el mar, y la escuela ve el río. " * 4).ids
     assert len(ids) == m.config["context"]  # a full context: the budget's case
     logits, _, _, atts = M.forward(numpy_params(m), m.config, np.array([ids]))
     run = Run(m)

@@ -22,8 +22,8 @@ LESSON = "real_model"
 # the declared default; each page passes a sentence in its own language (text="...")
 SAMPLE = {"es": "El modelo de lenguaje calcula la probabilidad de la siguiente",
           "pt": "O modelo de linguagem calcula a probabilidade da próxima"}
-# the continuation's prompt on each page: it ends on a whole word, so the first new token starts a word
-GENERATE_PROMPT = {"es": "La abuela abrió la puerta y", "pt": "A avó abriu a porta e"}
+# the continuation's prompt on each page: it ends a sentence, so the first new token starts a new word
+GENERATE_PROMPT = {"es": "La abuela abrió la puerta.", "pt": "A avó abriu a porta."}
 MAX_MAP = 16  # tokens drawn in the attention map (the last ones)
 OTHER = {"es": "pt", "pt": "es"}
 LANG_NAME = {"es": {"es": "español", "pt": "portugués"}, "pt": {"es": "espanhol", "pt": "português"}}

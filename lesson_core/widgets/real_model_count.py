@@ -58,8 +58,8 @@ def rm_compare(p: dict, lang: str) -> View:
             "gap5": round(ho["transformer"] - ho["ngram5"], 4), "gap7": round(ho["transformer"] - ho["ngram7"], 4)}
     tbl = table(head, rows)
     pr = gen.prompt(lang, p["text"], keep=model(lang).config["context"] - NEW_TOKENS)
-    if len(pr.tokens) < 2:
-        view = _empty(lang, ("main",), data) if not pr.tokens else None
+    if len(pr.tokens) < 2 or not pr.text.strip():
+        view = _empty(lang, ("main",), data) if not pr.text.strip() else None
         if view is None:
             note = tr(lang, {"es": "Escribe al menos dos tokens: el primero no tiene nada antes con qué predecirlo.",
                              "pt": "Digite pelo menos dois tokens: o primeiro não tem nada antes para ser previsto."})

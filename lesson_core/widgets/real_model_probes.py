@@ -41,7 +41,7 @@ PROBES = {
     "pt": [("quotes", "A raposa disse: “Estão verdes", "A raposa disse que estão verdes", "”", "."),
            ("capital", "O cachorro late a noite toda.", "O cachorro late a noite toda e", " Depois", " depois"),
            ("gender", "Brinca com a", "Brinca com o", " menina", " menino"),
-           ("number", "Os meninos", "O menino", " correm", " corre")],
+           ("number", "Os meninos", "O menino", " são", " é")],
 }
 NAMES = {"quotes": {"es": "Cerrar las comillas abiertas", "pt": "Fechar as aspas abertas"},
          "capital": {"es": "Mayúscula después de un punto", "pt": "Maiúscula depois de um ponto"},
@@ -215,7 +215,7 @@ def head_shares(lang: str, text: str) -> list:
 def rm_heads(p: dict, lang: str) -> View:
     """For every head, the mean weight on the token itself, the previous token and the first token."""
     pr = gen.prompt(lang, p["text"])
-    if len(pr.tokens) < 2:
+    if len(pr.tokens) < 2 or not pr.text.strip():
         msg = tr(lang, {"es": "Escribe al menos dos tokens.", "pt": "Digite pelo menos dois tokens."})
         return View(parts={"main": h("p", {"class": "aula-warn"}, msg)}, data={"ok": False}, summary=msg)
     shares = head_shares(lang, p["text"])
