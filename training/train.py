@@ -1,20 +1,35 @@
-"""Train the real model of the last lesson, one language at a time (numpy; not part of the site build).
+"""Train the real model of the last lesson, one language at a time (not part of the site build).
 
-    .venv/bin/python training/train.py --lang es      # then --lang pt; about 3-5 minutes each on 2 cores
+    .venv/bin/pip install -r training/requirements.txt   # PyTorch (CPU), training only
+    .venv/bin/python training/train.py --lang es         # then --lang pt
+
+Time on the shared 2-core machine (load 12-20, December 2026): the model 11 min and the scaling
+runs 10 min per language, run side by side (``--step model`` and ``--step scaling`` in two
+processes, then ``--step attach``); the 1000 BPE merges take 30 s of one core. ``--engine numpy``
+trains with training/model_np.py's hand-written backward instead (the tests use it; slower).
 
 Reproducible: the corpus is the files in training/corpus/<lang>/ (see SOURCES.md), the split
-and the seed are fixed, numpy runs on one BLAS thread. Steps:
+and the seed are fixed, one thread. Steps:
 
 1. Paragraphs (one per line) of every corpus file in name order; every 10th paragraph
    (index % 10 == 9) is held out for validation, never seen by the tokenizer or the model.
-2. Tokenizer: lesson_core.topics.bpe.learn on the training words (lesson_core.model.vocab).
-3. Model: lesson_core's decoder-only Transformer (training/model_np.py), Adam, warm-up then
-   cosine decay, evaluated on the validation text every ``eval_every`` steps; the weights
-   with the lowest validation loss are kept (early stopping: the corpus is small).
-4. Baseline: chapter 1's bigram counting on the same tokens, add-k smoothed (the k of a small
-   grid that is best on the validation text: the strongest bigram, so a fair comparison).
-5. Output: lesson_core/model/weights_<lang>.py (config, vocabulary, manifest with the corpus
-   hash, seed, steps, losses and the loss history; weights as float16, base64), loaded by the
+2. Tokenizer: lesson_core.topics.bpe.learn on the training words, 1000 merges (lesson_core.model.vocab).
+3. Model: lesson_core's decoder-only Transformer (training/model_torch.py = training/model_np.py),
+   Adam, warm-up then cosine decay, evaluated on the validation text every ``eval_every`` steps;
+   the weights with the lowest validation loss are kept, and training stops after ``patience``
+   evaluations without a new lowest (early stopping: the corpus is small). The size (CONFIG) is
+   the largest whose first token after a 64-token prompt stays near the 300 ms Pyodide budget
+   (bench/run.py --model): a d 48 model reached 1.99 bits/char (es) but costs about twice the
+   old d 32 model's time per token.
+4. Baselines on the same split: chapter 1's bigram counting on the same tokens, add-k smoothed
+   (the k of a small grid best on the validation text: the strongest bigram); character n-grams,
+   orders 1-7, interpolated Kneser-Ney (lesson_core.topics.ngram). All in bits per character.
+5. Data scaling: the same config and tokenizer on 1/8, 1/4, 1/2 of the training paragraphs
+   (every 8th, 4th, 2nd), 3000/8, /4, /2 steps at most, and the 5- and 7-grams on the same parts.
+6. Output: lesson_core/model/weights_<lang>.py (config, vocabulary, manifest with the corpus
+   hash, seed, steps, losses, bits per character, the baselines, the scaling runs and the loss
+   history; weights as float16, base64) and lesson_core/model/ngram_<lang>.py (the training
+   ids, the n-gram discounts and the followers of the shortest contexts), both read by the
    standard library only. Losses in the manifest are those of the stored float16 weights.
 """
 
