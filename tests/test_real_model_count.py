@@ -41,7 +41,7 @@ _numpy_params = M.from_model
 def test_shipped_text_is_the_training_split(lang):
     train_p, _, digest = _split(lang)
     text = V.decode(C.training_ids(lang), model(lang).entries)
-    assert text == "\n".join(train_p)
+    assert text == "\n".join(T.subset(train_p, T.LIVE_EVERY))  # the live models' half of the training text
     from importlib import import_module
     assert import_module(f"lesson_core.model.ngram_{lang}").CORPUS_SHA256 == digest == manifest(lang)["corpus_sha256"]
 
@@ -68,8 +68,9 @@ def test_held_out_bits_per_char_recomputed_from_weights_and_counts(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_live_counting_equals_the_full_tables(lang):
     train_p, val_p, _ = _split(lang)
-    counts = N.Counts("\n".join(train_p), 5)
+    counts = N.Counts("\n".join(T.subset(train_p, T.LIVE_EVERY)), 5)
     full, live = counts.model(5), C.ngram(lang, 5)
+    assert N.bits_per_char(full, "\n".join(val_p)) == pytest.approx(manifest(lang)["scaling"]["ngram5_bpc"][2], abs=2e-4)
     sample = val_p[0][:120]
     for i in range(1, len(sample)):
         assert live.prob(sample[:i], sample[i]) == pytest.approx(full.prob(sample[:i], sample[i]), rel=1e-12)
@@ -180,6 +181,8 @@ def test_the_pages_sentences_hold_for_the_shipped_model(lang):
     s = lesson_core.render("rm_scaling", {}, lang)["data"]
     assert s["gain_transformer"] > s["gain_ngram5"] > 0 and s["overtakes_at"] is None  # «la del Transformer baja más»
     assert 500_000 < manifest(lang)["train_chars"] < 600_000  # «poco más de medio millón de letras»
+    sc = manifest(lang)["scaling"]
+    assert sc["fractions"][2] == 0.5 and sc["ngram5_bpc"][2] > sc["ngram5_bpc"][3]  # half the text: «un poco peor»
     h = lesson_core.render("rm_heads", {"text": PAGE_TEXTS[lang]["heads"]}, lang)["data"]
     assert h["max_prev"] < 0.5 and h["max_first"] < 0.2  # «ni la mitad», «más de una quinta parte»
     lesson, everyday, junk = (lesson_core.render("rm_next", {"text": t}, lang)["data"]["covered"]

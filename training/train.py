@@ -259,6 +259,8 @@ def train(lang: str, cfg: dict, opts: dict, corpus: Path, log=LOG, entries: list
 FRACTIONS = (8, 4, 2)   # data scaling: 1/8, 1/4, 1/2 of the training paragraphs (then all: the shipped model)
 NGRAM_ORDERS = range(1, 8)
 LIVE_ORDER = 5          # the n-gram the page runs live (its counts are found in the shipped text on demand)
+LIVE_EVERY = 2          # the live counting models read every 2nd training paragraph: all of them would put the
+                        # runtime over its 6 MB wire budget (the token ids compress to about 215 kB per language)
 
 
 def subset(paragraphs: list[str], every: int) -> list[str]:
@@ -299,9 +301,10 @@ def scaling(cfg: dict, opts: dict, entries: list[str], train_p: list[str], val_p
 
 
 def ngram_module_text(train_ids: np.ndarray, counts: "N.Counts", man: dict) -> str:
-    """lesson_core/model/ngram_<lang>.py: the training text as token ids (uint16, zlib, base64) — the
-    character n-gram reads it decoded, the token bigram counts its pairs — the n-gram discounts and
-    the followers of the shortest contexts (found on demand for longer ones)."""
+    """lesson_core/model/ngram_<lang>.py: the live counting models' text (every LIVE_EVERY-th training
+    paragraph) as token ids (uint16, zlib, base64) — the character n-gram reads it decoded, the
+    token bigram counts its pairs — its n-gram discounts and the followers of its shortest contexts
+    (found on demand for longer ones)."""
     b64 = base64.b64encode(zlib.compress(train_ids.astype("<u2").tobytes(), 9)).decode("ascii")
     lines = "\n".join(b64[i:i + 100] for i in range(0, len(b64), 100))
     preset = [[kind, ctx, "".join(f), list(f.values())] for (kind, ctx), f in sorted(N.preset_for(counts).items())]
@@ -311,6 +314,7 @@ def ngram_module_text(train_ids: np.ndarray, counts: "N.Counts", man: dict) -> s
             '"""\n\n'
             f"CORPUS_SHA256 = {json.dumps(man['corpus_sha256'])}\n\n"
             f"BIGRAM_K = {json.dumps(man['bigram_k'])}\n\n"
+            f"EVERY = {LIVE_EVERY}  # every {LIVE_EVERY}nd training paragraph\n\n"
             f"DISCOUNTS = {json.dumps(discounts)}\n\n"
             f"PRESET = {json.dumps(preset, ensure_ascii=False)}\n\n"
             f'IDS = """\n{lines}\n"""\n')
@@ -380,7 +384,10 @@ def main() -> int:
         print(f"{args.lang}: character n-grams, held-out bits/char {man['ngram_val_bpc']}", flush=True)
         man["command"] = f"python training/train.py --lang {args.lang}"
         weights.write_text(module_text(res), encoding="utf-8")
-        (args.out / f"ngram_{args.lang}.py").write_text(ngram_module_text(res["train_ids"], counts, man), encoding="utf-8")
+        live_ids = split_ids({}, subset(train_p, LIVE_EVERY), val_p, res["entries"])[1]
+        (args.out / f"ngram_{args.lang}.py").write_text(
+            ngram_module_text(live_ids, N.Counts("\n".join(subset(train_p, LIVE_EVERY)), LIVE_ORDER), man),
+            encoding="utf-8")
         print(f"{args.lang}: model written ({time.time() - t0:.0f} s)")
     if args.step in ("all", "scaling"):
         shipped = _module(weights) if weights.exists() and args.step == "all" else None
@@ -393,9 +400,10 @@ def main() -> int:
         attach_scaling(weights, json.loads(sc_file.read_text()))
     if args.step == "ngram":
         shipped = _module(weights)
-        _, train_ids, _ = split_ids({}, train_p, val_p, shipped["ENTRIES"])
+        part = subset(train_p, LIVE_EVERY)
+        _, live_ids, _ = split_ids({}, part, val_p, shipped["ENTRIES"])
         (args.out / f"ngram_{args.lang}.py").write_text(
-            ngram_module_text(train_ids, N.Counts("\n".join(train_p), LIVE_ORDER), shipped["MANIFEST"]), encoding="utf-8")
+            ngram_module_text(live_ids, N.Counts("\n".join(part), LIVE_ORDER), shipped["MANIFEST"]), encoding="utf-8")
     return 0
 
 

@@ -148,11 +148,14 @@ class TextCounts:
     model = Counts.model
 
 
-def preset_for(counts: Counts, upto: int = 3) -> dict:
-    """The followers (raw and continuation) of every context shorter than ``upto``: the contexts
-    that occur most often, so the slowest to find on demand, for :class:`TextCounts`."""
+def preset_for(counts: Counts, upto: int = 3, kinds: tuple = ("cont",)) -> dict:
+    """The followers of every context shorter than ``upto`` in the tables of ``kinds`` (a model of
+    order n reads "raw" only for its contexts of n-1 characters): the contexts that occur most
+    often, so the slowest to find on demand, for :class:`TextCounts`."""
     out = {}
     for kind, tables in (("raw", counts.raw), ("cont", counts.cont)):
+        if kind not in kinds:
+            continue
         for k in range(1, min(upto, max(tables)) + 1):
             for ctx in {g[:-1] for g in tables[k]}:
                 out[(kind, ctx)] = counts.followers(kind, ctx)

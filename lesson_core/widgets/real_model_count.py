@@ -74,7 +74,16 @@ def rm_compare(p: dict, lang: str) -> View:
     cont["bigram"] = gen.vocab_text(lang, C.bigram_continue(lang, pr.ids[-1], NEW_TOKENS, TEMPERATURE, SEED))
     for n in C.LIVE_ORDERS:
         cont[f"ngram{n}"] = N.continue_text(C.ngram(lang, n), pr.text, n_chars, TEMPERATURE, SEED)
-    rows2 = [[names[k], fmt(bits[k], lang, 2), h("span", {"class": "aula-gen"}, cont[k])] for k in live]
+    half = tr(lang, {"es": " (la mitad del texto)", "pt": " (metade do texto)"})
+    rows2 = [[names[k] + ("" if k == "transformer" else half), fmt(bits[k], lang, 2),
+              h("span", {"class": "aula-gen"}, cont[k])] for k in live]
+    sc = manifest(lang)["scaling"]
+    half_note = tr(lang, {"es": "Para que la página pese menos, los modelos de recuentos de esta tabla cuentan en la mitad "
+                                "del texto de entrenamiento (una línea de cada dos); así, en el texto de validación, el "
+                                f"5-grama gasta {fmt(sc['ngram5_bpc'][2], lang, 2)} bits por carácter.",
+                          "pt": "Para a página pesar menos, os modelos de contagem desta tabela contam na metade do "
+                                "texto de treinamento (uma linha em cada duas); assim, no texto de validação, o "
+                                f"5-grama gasta {fmt(sc['ngram5_bpc'][2], lang, 2)} bits por caractere."})
     head2 = [tr(lang, {"es": "Modelo", "pt": "Modelo"}),
              tr(lang, {"es": "Bits por carácter, tu frase", "pt": "Bits por caractere, sua frase"}),
              tr(lang, {"es": f"Cómo la continúa (temperatura {fmt(TEMPERATURE, lang)})",
@@ -85,7 +94,7 @@ def rm_compare(p: dict, lang: str) -> View:
                      "pt": f"Na sua frase, quem gasta menos bits por caractere é: {names[winner]} "
                            f"({fmt(bits[winner], lang, 2)})."})
     body = Markup("".join(_notes(pr, lang, kept_for=model(lang).config["context"] - NEW_TOKENS))
-                  + table(head2, rows2) + h("p", {"class": "aula-readout"}, said))
+                  + h("p", {"class": "aula-note"}, half_note) + table(head2, rows2) + h("p", {"class": "aula-readout"}, said))
     data.update({"sentence": {k: round(bits[k], 4) for k in live}, "winner": winner,
                  "continuations": cont, "chars": bits["chars"]})
     return View(parts={"table": tbl, "main": body}, data=data, summary=said)
