@@ -57,13 +57,13 @@ def transformer_logp(lang: str, ctx: list[int], cont: list[int]) -> float:
     """log2 P(cont | ctx), chained over cont's tokens (ctx cut to leave room)."""
     room = model(lang).config["context"] - len(cont)
     ctx = ctx[-room:]
-    run, total = Run(model(lang)), 0.0
+    run, terms = Run(model(lang)), []
     for t in ctx[:-1]:
         run.feed(t, output=False)
     for prev, nxt in zip([ctx[-1]] + cont[:-1], cont):
         run.feed(prev)
-        total += math.log2(softmax(run.logits())[nxt])
-    return total
+        terms.append(math.log2(softmax(run.logits())[nxt]))
+    return math.fsum(terms)  # exactly rounded: the same in CPython 3.11 and Pyodide
 
 
 def preferences(lang: str, ctx: str, a: str, b: str) -> dict:
@@ -72,10 +72,10 @@ def preferences(lang: str, ctx: str, a: str, b: str) -> dict:
     ng = C.ngram(lang, ORDER)
 
     def bigram(c):
-        return sum(math.log2(C.bigram_probs(lang, p)[n]) for p, n in zip([ci[-1]] + c[:-1], c))
+        return math.fsum(math.log2(C.bigram_probs(lang, p)[n]) for p, n in zip([ci[-1]] + c[:-1], c))
 
     def chars(s):
-        return sum(math.log2(ng.prob(ctx + s[:i], s[i])) for i in range(len(s)))
+        return math.fsum(math.log2(ng.prob(ctx + s[:i], s[i])) for i in range(len(s)))
 
     return {"transformer": transformer_logp(lang, ci, ai) - transformer_logp(lang, ci, bi),
             "bigram": bigram(ai) - bigram(bi), f"ngram{ORDER}": chars(a) - chars(b)}
@@ -83,7 +83,8 @@ def preferences(lang: str, ctx: str, a: str, b: str) -> dict:
 
 def probe(lang: str, ctx1: str, ctx2: str, a: str, b: str) -> dict:
     one, two = preferences(lang, ctx1, a, b), preferences(lang, ctx2, a, b)
-    return {k: {"first": round(one[k], 4), "second": round(two[k], 4), "shift": round(one[k] - two[k], 4),
+    return {k: {"first": round(one[k], 4) + 0.0, "second": round(two[k], 4) + 0.0,
+                "shift": round(one[k] - two[k], 4) + 0.0,  # + 0.0: no -0.0
                 "learned": one[k] - two[k] >= SHIFT} for k in one}
 
 
@@ -203,8 +204,8 @@ def head_shares(lang: str, text: str) -> list:
         for rows in layer:
             ts = range(1, len(rows))
             n = max(1, len(ts))
-            row.append({"self": sum(rows[t][t] for t in ts) / n, "prev": sum(rows[t][t - 1] for t in ts) / n,
-                        "first": sum(rows[t][0] for t in ts) / n})
+            row.append({"self": math.fsum(rows[t][t] for t in ts) / n, "prev": math.fsum(rows[t][t - 1] for t in ts) / n,
+                        "first": math.fsum(rows[t][0] for t in ts) / n})
         out.append(row)
     return out
 
