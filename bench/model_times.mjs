@@ -13,8 +13,8 @@ from lesson_core.model.load import model
 from lesson_core.model.forward import Run
 from lesson_core.model import generate as gen
 res = {}
-text = {"es": "El agua del río baja desde la montaña hasta el mar, y la escuela mira el río cada día. " * 3,
-        "pt": "A água do rio desce da serra até o mar, e a escola olha o rio todos os dias. " * 3}
+text = {"es": "El agua del río baja desde la montaña hasta el mar, y la escuela mira el río cada día. " * 6,
+        "pt": "A água do rio desce da serra até o mar, e a escola olha o rio todos os dias. " * 6}
 for lang in ("es", "pt"):
     t0 = time.perf_counter(); m = model(lang); load = (time.perf_counter() - t0) * 1000
     ids = gen.prompt(lang, text[lang]).ids

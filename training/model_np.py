@@ -45,6 +45,14 @@ def names(cfg: dict) -> list[str]:
     return out + ["lnf_g", "lnf_b"]
 
 
+def from_model(m) -> dict:
+    """The parameters of a lesson_core.model Model (lists of floats) as numpy arrays, by name."""
+    p = {"wte": np.array(m.wte), "wpe": np.array(m.wpe), "lnf_g": np.array(m.lnf_g), "lnf_b": np.array(m.lnf_b)}
+    for i, ly in enumerate(m.layers):
+        p.update({f"{i}.{k}": np.array(v) for k, v in ly.items() if k != "wqkv"})
+    return p
+
+
 def _ln(x, g, b):
     mu = x.mean(-1, keepdims=True)
     xc = x - mu

@@ -22,6 +22,8 @@ LESSON = "real_model"
 # the declared default; each page passes a sentence in its own language (text="...")
 SAMPLE = {"es": "El modelo de lenguaje calcula la probabilidad de la siguiente",
           "pt": "O modelo de linguagem calcula a probabilidade da próxima"}
+# the continuation's prompt on each page: it ends a sentence, so the first new token starts a new word
+GENERATE_PROMPT = {"es": "La abuela abrió la puerta.", "pt": "A avó abriu a porta."}
 MAX_MAP = 16  # tokens drawn in the attention map (the last ones)
 OTHER = {"es": "pt", "pt": "es"}
 LANG_NAME = {"es": {"es": "español", "pt": "portugués"}, "pt": {"es": "espanhol", "pt": "português"}}
@@ -49,8 +51,8 @@ def _notes(pr: gen.Prompt, lang: str, kept_for: int | None = None) -> list:
     return [h("p", {"class": "aula-warn"}, n) for n in out]
 
 
-EMPTY = {"es": "El cuadro está vacío: escribe algo para preguntarle al modelo.",
-         "pt": "A caixa está vazia: digite algo para perguntar ao modelo."}
+EMPTY = {"es": "El cuadro de texto está vacío: escribe algo para que el modelo lo lea.",
+         "pt": "A caixa de texto está vazia: digite algo para o modelo ler."}
 
 
 def _empty(lang: str, parts: tuple[str, ...] = ("main",), data: dict | None = None) -> View:
@@ -175,7 +177,7 @@ def rm_next(p: dict, lang: str) -> View:
 @widget("rm_generate", lesson=LESSON,
         title={"es": "El modelo continúa tu texto", "pt": "O modelo continua o seu texto"},
         controls=[_text_control(),
-                  Range("temperature", {"es": "Temperatura", "pt": "Temperatura"}, 0.8, min=0, max=2, step=0.1),
+                  Range("temperature", {"es": "Temperatura", "pt": "Temperatura"}, 0.5, min=0, max=2, step=0.1),
                   Range("top_k", {"es": "top-k", "pt": "top-k"}, 40, min=1, max=200, step=1),
                   Range("top_p", {"es": "top-p", "pt": "top-p"}, 0.9, min=0.05, max=1, step=0.05),
                   Range("n", {"es": "Tokens nuevos", "pt": "Tokens novos"}, 24, min=1, max=gen.MAX_NEW, step=1),
@@ -195,7 +197,7 @@ def rm_generate(p: dict, lang: str) -> View:
     text = h("p", {"class": "aula-sentence"}, h("span", {"class": "aula-prompt"}, pr.text if not pr.dropped else
                                                   "…" + gen.vocab_text(lang, pr.ids)), new)
     avg_kept = sum(s["kept"] for s in steps) / len(steps)
-    summary = tr(lang, {"es": f"{len(steps)} tokens nuevos (resaltados). En cada paso quedaron de media "
+    summary = tr(lang, {"es": f"{len(steps)} tokens nuevos (resaltados). En cada paso quedaron en promedio "
                      f"{fmt(avg_kept, lang, 1)} candidatos tras top-k y top-p.",
                "pt": f"{len(steps)} tokens novos (destacados). Em cada passo sobraram em média "
                      f"{fmt(avg_kept, lang, 1)} candidatos depois do top-k e do top-p."})
@@ -203,6 +205,7 @@ def rm_generate(p: dict, lang: str) -> View:
     added = tr(lang, {"es": "El modelo añadió: ", "pt": "O modelo acrescentou: "}) + gen.vocab_text(lang, ids)
     return View(parts={"main": body},
                 data={"ids": ids, "text": gen.vocab_text(lang, ids), "probs": [round(s["p"], 6) for s in steps],
+                      "temperature": p["temperature"],
                       "kept": [s["kept"] for s in steps]}, summary=f"{added}. {summary}")
 
 
@@ -218,16 +221,16 @@ def rm_training(p: dict, lang: str) -> View:
     cfg = man["config"]
     rows = [[tr(lang, {"es": "Modelo, texto de entrenamiento", "pt": "Modelo, texto de treinamento"}),
              fmt(man["train_loss"], lang, 3)],
-            [tr(lang, {"es": "Modelo, texto reservado", "pt": "Modelo, texto reservado"}), fmt(man["val_loss"], lang, 3)],
-            [tr(lang, {"es": "Bigramas, texto reservado", "pt": "Bigramas, texto reservado"}),
+            [tr(lang, {"es": "Modelo, texto de validación", "pt": "Modelo, texto de validação"}), fmt(man["val_loss"], lang, 3)],
+            [tr(lang, {"es": "Recuentos (bigramas), texto de validación", "pt": "Contagens (bigramas), texto de validação"}),
              fmt(man["bigram_val_loss"], lang, 3)]]
     gap = man["bigram_val_loss"] - man["val_loss"]
     body = Markup(loss_chart(man["history"], man["bigram_val_loss"], lang)
-                  + table([tr(lang, {"es": "Pérdida final (nats por token)", "pt": "Perda final (nats por token)"}), ""], rows))
-    said = tr(lang, {"es": f"Pérdida final en el texto reservado: {fmt(man['val_loss'], lang, 3)} el modelo, "
+                  + table([tr(lang, {"es": "Pérdida final (promedio de −ln p por token)", "pt": "Perda final (média de −ln p por token)"}), ""], rows))
+    said = tr(lang, {"es": f"Pérdida final en el texto de validación: {fmt(man['val_loss'], lang, 3)} el modelo, "
                   f"{fmt(man['bigram_val_loss'], lang, 3)} los bigramas; en el texto de entrenamiento, "
                   f"{fmt(man['train_loss'], lang, 3)}.",
-            "pt": f"Perda final no texto reservado: {fmt(man['val_loss'], lang, 3)} o modelo, "
+            "pt": f"Perda final no texto de validação: {fmt(man['val_loss'], lang, 3)} o modelo, "
                   f"{fmt(man['bigram_val_loss'], lang, 3)} os bigramas; no texto de treinamento, "
                   f"{fmt(man['train_loss'], lang, 3)}."})
     return View(parts={"main": body}, summary=said,
@@ -236,7 +239,7 @@ def rm_training(p: dict, lang: str) -> View:
                       "steps": man["steps"], "best_step": man["best_step"], "train_tokens": man["train_tokens"],
                       "val_tokens": man["val_tokens"], "vocab": cfg["vocab"], "context": cfg["context"],
                       "d": cfg["d"], "layers": cfg["layers"], "heads": cfg["heads"], "ff": cfg["ff"],
-                      "params": count_params(cfg), "seed": man["seed"]})
+                      "params": count_params(cfg), "seed": man["seed"], "eval_every": man["eval_every"]})
 
 
 # --- 6. nearest tokens ----------------------------------------------------------------------
@@ -294,7 +297,7 @@ def rm_size(p: dict, lang: str) -> View:
               "pt": f"Este modelo tem {fmt(ours, lang)} parâmetros ({fmt(kb, lang, 0)} kB em float16). "
                     f"{other['name']} tem {big_words(other['params'], lang)}: {times} vezes mais."})
     return View(parts={"chart": size_axis(points, lang), "detail": h("p", {"class": "aula-readout"}, detail)},
-                data={"params": ours, "other": other["params"], "ratio": ratio, "kb": kb}, summary=detail)
+                data={"params": ours, "other": other["params"], "ratio": ratio, "ratio_millions": ratio / 1e6, "kb": kb}, summary=detail)
 
 
 PARITY_CASES = [

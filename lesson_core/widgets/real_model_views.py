@@ -13,7 +13,7 @@ from ..kit.html import Markup, h, num, svg
 from ..kit.svgkit import Frame, figure, legend, line_key
 from ..topics.scale import big_words
 
-__all__ = ["chips", "attention_map", "loss_chart", "size_axis", "label"]
+__all__ = ["chips", "attention_map", "loss_chart", "size_axis", "label", "scaling_chart"]
 
 SUP = str.maketrans("0123456789", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
 
@@ -86,6 +86,18 @@ def attention_map(rows: list, labels: list[str], first: int, caption: str, lang:
     return figure(draw)
 
 
+def _grid(lo: float, hi: float, step: float, Y, x0: float, x1: float, lang: str, digits: int) -> list:
+    """Horizontal grid lines from lo to hi with their labels on the left."""
+    out, v = [], lo
+    while v <= hi + 1e-9:
+        out.append(h("line", {"x1": x0, "x2": x1, "y1": num(Y(v)), "y2": num(Y(v)), "stroke": "currentColor",
+                              "stroke-opacity": "0.15"}))
+        out.append(h("text", {"x": x0 - 4, "y": num(Y(v) + 4), "class": "aula-tick", "text-anchor": "end"},
+                     fmt(v, lang, digits)))
+        v += step
+    return out
+
+
 def loss_chart(history: list, bigram: float, lang: str) -> Markup:
     """Training and validation loss by step, and the bigram's validation loss as a dashed line;
     the legend in HTML under the plot (it wraps on a phone)."""
@@ -93,13 +105,13 @@ def loss_chart(history: list, bigram: float, lang: str) -> Markup:
     ys = [v for _, a, b in history for v in (a, b)] + [bigram]
     lo, hi = math.floor(min(ys) * 2) / 2, math.ceil(max(ys) * 2) / 2
     x_max = max(steps)
-    names = tr(lang, {"es": ("entrenamiento", "validación", "bigramas (validación)"),
-             "pt": ("treinamento", "validação", "bigramas (validação)")})
+    names = tr(lang, {"es": ("entrenamiento", "validación", "recuentos (validación)"),
+             "pt": ("treinamento", "validação", "contagens (validação)")})
     looks = (("#2166ac", None), ("#b2182b", None), ("currentColor", "6 4"))
-    cap = tr(lang, {"es": "Pérdida (nats por token) durante el entrenamiento: texto de entrenamiento, texto reservado y "
-                 "el modelo de bigramas en el texto reservado.",
-           "pt": "Perda (nats por token) durante o treinamento: texto de treinamento, texto reservado e o "
-                 "modelo de bigramas no texto reservado."})
+    cap = tr(lang, {"es": "Pérdida (promedio de −ln p por token) durante el entrenamiento: texto de entrenamiento, texto de "
+                 "validación y el modelo de recuentos (bigramas) en el texto de validación.",
+           "pt": "Perda (média de −ln p por token) durante o treinamento: texto de treinamento, texto de "
+                 "validação e o modelo de contagens (bigramas) no texto de validação."})
 
     def draw(frame: Frame) -> Markup:
         W, H, left, right, top, bottom = frame.width, frame.pick(260, 220), 44, 12, 12, 36
@@ -110,14 +122,7 @@ def loss_chart(history: list, bigram: float, lang: str) -> Markup:
         def Y(v: float) -> float:
             return top + (H - top - bottom) * (hi - v) / (hi - lo)
 
-        out = []
-        v = lo
-        while v <= hi + 1e-9:
-            out.append(h("line", {"x1": left, "x2": W - right, "y1": num(Y(v)), "y2": num(Y(v)),
-                                  "stroke": "currentColor", "stroke-opacity": "0.15"}))
-            out.append(h("text", {"x": left - 4, "y": num(Y(v) + 4), "class": "aula-tick", "text-anchor": "end"},
-                         fmt(v, lang, 1)))
-            v += 0.5
+        out = _grid(lo, hi, 0.5, Y, left, W - right, lang, 1)
         for s, anchor in ((0, "start"), (x_max // 2, "middle"), (x_max, "end")):
             out.append(h("text", {"x": num(X(s)), "y": H - 18, "class": "aula-tick", "text-anchor": anchor},
                          fmt(s, lang)))
@@ -167,4 +172,47 @@ def size_axis(points: list[tuple[str, float, bool]], lang: str) -> Markup:
                  f"{big_words(max(p for _, p, _ in points), lang)}, en escala logarítmica.",
            "pt": f"Tamanhos em parâmetros, de {big_words(min(p for _, p, _ in points), lang)} a "
                  f"{big_words(max(p for _, p, _ in points), lang)}, em escala logarítmica."})
+    return svg(W, H, out, label=cap)
+
+
+def scaling_chart(xs: list, curves: dict, over: int | None, lang: str) -> Markup:
+    """Held-out bits per character against training characters (logarithmic axis, one tick per
+    point), one line per model; a ring where the first curve drops below the second."""
+    W, H, left, right, top, bottom = 560, 260, 44, 12, 12, 40
+    ys = [v for c in curves.values() for v in c]
+    lo, hi = math.floor(min(ys) * 4) / 4, math.ceil(max(ys) * 4) / 4
+    lx0, lx1 = math.log2(xs[0]), math.log2(xs[-1])
+
+    def X(v: float) -> float:
+        return left + (W - left - right) * (math.log2(v) - lx0) / ((lx1 - lx0) or 1)
+
+    def Y(v: float) -> float:
+        return top + (H - top - bottom) * (hi - v) / ((hi - lo) or 1)
+
+    out = _grid(lo, hi, 0.25, Y, left, W - right, lang, 2)
+    for k, x in enumerate(xs):
+        anchor = "start" if k == 0 else "end" if k == len(xs) - 1 else "middle"
+        out.append(h("text", {"x": num(X(x)), "y": H - 22, "class": "aula-tick", "text-anchor": anchor}, fmt(x, lang)))
+    out.append(h("text", {"x": num((left + W) / 2), "y": H - 5, "class": "aula-tick", "text-anchor": "middle"},
+                 tr(lang, {"es": "caracteres de entrenamiento (escala logarítmica)",
+                           "pt": "caracteres de treinamento (escala logarítmica)"})))
+    colours = ("#b2182b", "#2166ac", "#4d9221")
+    for k, (name, vals) in enumerate(curves.items()):
+        c = colours[k % 3]
+        out.append(h("path", {"d": "M" + "L".join(f"{num(X(x))} {num(Y(y))}" for x, y in zip(xs, vals)),
+                              "fill": "none", "stroke": c, "stroke-width": 2,
+                              "stroke-dasharray": "6 4" if k else None}))
+        out += [h("circle", {"cx": num(X(x)), "cy": num(Y(y)), "r": 3.5, "fill": c}) for x, y in zip(xs, vals)]
+        out.append(h("line", {"x1": W - right - 150, "x2": W - right - 130, "y1": top + 10 + 16 * k,
+                              "y2": top + 10 + 16 * k, "stroke": c, "stroke-width": 2,
+                              "stroke-dasharray": "6 4" if k else None}))
+        out.append(h("text", {"x": W - right - 124, "y": top + 14 + 16 * k, "class": "aula-tick"}, name))
+    if over is not None:
+        first = next(iter(curves.values()))
+        out.append(h("circle", {"cx": num(X(xs[over])), "cy": num(Y(first[over])), "r": 9, "fill": "none",
+                                "stroke": "currentColor", "stroke-width": 1.5}))
+    cap = tr(lang, {"es": "Bits por carácter en el texto de validación según cuánto texto de entrenamiento leyó cada "
+                          "modelo: " + "; ".join(f"{n} " + ", ".join(fmt(y, lang, 2) for y in v) for n, v in curves.items()),
+                    "pt": "Bits por caractere no texto de validação conforme quanto texto de treinamento cada modelo "
+                          "leu: " + "; ".join(f"{n} " + ", ".join(fmt(y, lang, 2) for y in v) for n, v in curves.items())})
     return svg(W, H, out, label=cap)

@@ -1,0 +1,140 @@
+"""The real model against counting: held-out bits per character side by side, a typed sentence
+scored and continued by each model, and the data-scaling curves (issue 19).
+
+The held-out figures and the scaling curves are read from the training manifest (computed once
+by training/train.py); a typed sentence is scored live (lesson_core.model.counting).
+"""
+
+from __future__ import annotations
+
+from ..kit.controls import Text
+from ..kit.fmt import fmt, tr
+from ..kit.html import Markup, h
+from ..kit.registry import View, widget
+from ..kit.svgkit import table
+from ..model import counting as C
+from ..model import generate as gen
+from ..model.load import manifest, model
+from ..topics import ngram as N
+from .real_model import LESSON, _empty, _notes
+from .real_model_views import scaling_chart
+
+SENTENCE = {"es": "La zorra miró las uvas y dijo que todavía estaban verdes.",
+            "pt": "A raposa olhou as uvas e disse que ainda estavam verdes."}
+TEMPERATURE = 0.5   # the continuations' temperature (the page's default for the real model)
+NEW_TOKENS = 12
+SEED = 1
+
+
+def _names(lang: str) -> dict:
+    return {"transformer": "Transformer",
+            "bigram": tr(lang, {"es": "Bigramas de tokens (capítulo 1)", "pt": "Bigramas de tokens (capítulo 1)"}),
+            **{f"ngram{n}": tr(lang, {"es": f"Contar {n} caracteres ({n}-grama)",
+                                      "pt": f"Contar {n} caracteres ({n}-grama)"}) for n in range(1, N.MAX_ORDER + 1)}}
+
+
+def held_out(lang: str) -> dict:
+    """Held-out bits per character of every model, from the manifest."""
+    man = manifest(lang)
+    out = {"transformer": man["val_bpc"], "bigram": man["bigram_val_bpc"]}
+    out.update({f"ngram{n}": v for n, v in ((int(k), v) for k, v in man["ngram_val_bpc"].items())})
+    return out
+
+
+@widget("rm_compare", lesson=LESSON,
+        title={"es": "El Transformer contra contar", "pt": "O Transformer contra a contagem"},
+        controls=[Text("text", {"es": "Tu frase", "pt": "Sua frase"}, SENTENCE["es"], max_len=gen.MAX_CHARS, rows=2)],
+        parts={"table": (), "main": ("text",)})
+def rm_compare(p: dict, lang: str) -> View:
+    """Bits per character on the held-out text (fixed) and on the reader's sentence (live), with each
+    model's continuation of the sentence."""
+    names, ho = _names(lang), held_out(lang)
+    shown = ["transformer", "bigram", "ngram3", "ngram5", "ngram7"]
+    rows = [[names[k], fmt(ho[k], lang, 2)] for k in sorted(shown, key=lambda k: ho[k])]
+    head = [tr(lang, {"es": "Modelo (mismo texto de entrenamiento)", "pt": "Modelo (mesmo texto de treinamento)"}),
+            tr(lang, {"es": "Bits por carácter, texto de validación", "pt": "Bits por caractere, texto de validação"})]
+    best = min(shown, key=lambda k: ho[k])
+    data = {"held_out": {k: ho[k] for k in ho}, "best_held_out": best,
+            "gap5": round(ho["transformer"] - ho["ngram5"], 4), "gap7": round(ho["transformer"] - ho["ngram7"], 4)}
+    tbl = table(head, rows)
+    pr = gen.prompt(lang, p["text"], keep=model(lang).config["context"] - NEW_TOKENS)
+    if len(pr.tokens) < 2 or not pr.text.strip():
+        view = _empty(lang, ("main",), data) if not pr.text.strip() else None
+        if view is None:
+            note = tr(lang, {"es": "Escribe al menos dos tokens: el primero no tiene nada antes con qué predecirlo.",
+                             "pt": "Digite pelo menos dois tokens: o primeiro não tem nada antes para ser previsto."})
+            view = View(parts={"main": h("p", {"class": "aula-warn"}, note)}, data=data, summary=note)
+        view.parts["table"] = tbl
+        return view
+    bits = C.sentence_bits(lang, pr.ids)
+    live = ["transformer", "bigram"] + [f"ngram{n}" for n in C.LIVE_ORDERS]
+    steps = gen.generate(lang, pr.ids, NEW_TOKENS, TEMPERATURE, 40, 1.0, SEED)
+    cont = {"transformer": gen.vocab_text(lang, [s["id"] for s in steps])}
+    n_chars = max(1, len(cont["transformer"]))
+    cont["bigram"] = gen.vocab_text(lang, C.bigram_continue(lang, pr.ids[-1], NEW_TOKENS, TEMPERATURE, SEED))
+    for n in C.LIVE_ORDERS:
+        cont[f"ngram{n}"] = N.continue_text(C.ngram(lang, n), pr.text, n_chars, TEMPERATURE, SEED)
+    half = tr(lang, {"es": " (la mitad del texto)", "pt": " (metade do texto)"})
+    rows2 = [[names[k] + ("" if k == "transformer" else half), fmt(bits[k], lang, 2),
+              h("span", {"class": "aula-gen"}, cont[k])] for k in live]
+    sc = manifest(lang)["scaling"]
+    half_note = tr(lang, {"es": "Para que la página pese menos, los modelos de recuentos de esta tabla cuentan en la mitad "
+                                "del texto de entrenamiento (una línea de cada dos); así, en el texto de validación, el "
+                                f"5-grama gasta {fmt(sc['ngram5_bpc'][2], lang, 2)} bits por carácter.",
+                          "pt": "Para a página pesar menos, os modelos de contagem desta tabela contam na metade do "
+                                "texto de treinamento (uma linha em cada duas); assim, no texto de validação, o "
+                                f"5-grama gasta {fmt(sc['ngram5_bpc'][2], lang, 2)} bits por caractere."})
+    head2 = [tr(lang, {"es": "Modelo", "pt": "Modelo"}),
+             tr(lang, {"es": "Bits por carácter, tu frase", "pt": "Bits por caractere, sua frase"}),
+             tr(lang, {"es": f"Cómo la continúa (temperatura {fmt(TEMPERATURE, lang)})",
+                       "pt": f"Como continua (temperatura {fmt(TEMPERATURE, lang)})"})]
+    winner = min(live, key=lambda k: bits[k])
+    said = tr(lang, {"es": f"En tu frase, el que menos bits por carácter gasta es: {names[winner]} "
+                           f"({fmt(bits[winner], lang, 2)}).",
+                     "pt": f"Na sua frase, quem gasta menos bits por caractere é: {names[winner]} "
+                           f"({fmt(bits[winner], lang, 2)})."})
+    body = Markup("".join(_notes(pr, lang, kept_for=model(lang).config["context"] - NEW_TOKENS))
+                  + h("p", {"class": "aula-note"}, half_note) + table(head2, rows2) + h("p", {"class": "aula-readout"}, said))
+    data.update({"sentence": {k: round(bits[k], 4) for k in live}, "winner": winner,
+                 "continuations": cont, "chars": bits["chars"]})
+    return View(parts={"table": tbl, "main": body}, data=data, summary=said)
+
+
+@widget("rm_scaling", lesson=LESSON,
+        title={"es": "Más texto: cómo mejora cada uno", "pt": "Mais texto: como cada um melhora"},
+        controls=[], parts={"main": ()})
+def rm_scaling(p: dict, lang: str) -> View:
+    """Held-out bits per character of the Transformer and the character 5-gram trained on 1/8, 1/4,
+    1/2 and all of the training text (from the manifest)."""
+    sc = manifest(lang)["scaling"]
+    xs, tf, ng = sc["train_chars"], sc["transformer_bpc"], sc["ngram5_bpc"]
+    over = next((i for i in range(len(xs)) if tf[i] < ng[i]), None)
+    frac = {1.0: "todo", 0.5: "1/2", 0.25: "1/4", 0.125: "1/8"}
+    if over is None:
+        said = tr(lang, {"es": f"Con todo el texto ({fmt(xs[-1], lang)} caracteres) el Transformer gasta "
+                               f"{fmt(tf[-1], lang, 2)} bits por carácter y el 5-grama {fmt(ng[-1], lang, 2)}: "
+                               "con este texto, contar todavía gana.",
+                         "pt": f"Com todo o texto ({fmt(xs[-1], lang)} caracteres) o Transformer gasta "
+                               f"{fmt(tf[-1], lang, 2)} bits por caractere e o 5-grama {fmt(ng[-1], lang, 2)}: "
+                               "com este texto, contar ainda ganha."})
+    else:
+        part = frac.get(sc["fractions"][over], fmt(sc["fractions"][over], lang, 3))
+        part = part if lang == "es" or part != "todo" else "tudo"
+        said = tr(lang, {"es": f"El Transformer pasa por debajo del 5-grama a partir de {part} del texto "
+                               f"({fmt(xs[over], lang)} caracteres): {fmt(tf[over], lang, 2)} contra "
+                               f"{fmt(ng[over], lang, 2)} bits por carácter.",
+                         "pt": f"O Transformer fica abaixo do 5-grama a partir de {part} do texto "
+                               f"({fmt(xs[over], lang)} caracteres): {fmt(tf[over], lang, 2)} contra "
+                               f"{fmt(ng[over], lang, 2)} bits por caractere."})
+    body = Markup(scaling_chart(xs, {"Transformer": tf, "5-grama": ng}, over, lang)
+                  + h("p", {"class": "aula-readout"}, said))
+    return View(parts={"main": body}, summary=said,
+                data={"train_chars": xs, "transformer_bpc": tf, "ngram5_bpc": ng, "overtakes_at": over,
+                      "gain_transformer": round(tf[0] - tf[-1], 4), "gain_ngram5": round(ng[0] - ng[-1], 4)})
+
+
+PARITY_CASES = [
+    ("rm_compare", {"text": "El perro ladra."}),
+    ("rm_compare", {"text": "<b>ж</b> 👋"}),
+    ("rm_scaling", {}),
+]
