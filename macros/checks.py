@@ -34,7 +34,7 @@ __all__ = ["RULE", "problem", "rule_problems"]
 RULE = {
     "elements": sorted({
         # text and layout
-        "b", "bdi", "br", "caption", "code", "details", "div", "em", "i", "li", "mark", "meter",
+        "b", "bdi", "br", "caption", "code", "details", "div", "em", "h4", "i", "li", "mark", "meter",
         "ol", "p", "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td",
         "th", "thead", "tr", "ul",
         # figures (SVG)

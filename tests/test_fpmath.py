@@ -140,3 +140,12 @@ def test_same_bits_in_pyodide(tmp_path):
     differ = {name: [PARITY_INPUTS[name][i] for i, (a, b) in enumerate(zip(here[name], there[name])) if a != b]
               for name in here}
     assert not any(differ.values()), differ
+
+
+@settings(max_examples=1500)
+@given(st.floats(min_value=5e-324, max_value=1e308, allow_nan=False, allow_infinity=False))
+def test_log2_within_two_ulp_of_libm(x):
+    """log2 is log(x) / ln 2 (the bits per character of the real-model lesson): two roundings, so 2 ulp."""
+    want = math.log2(x)
+    assert abs(fpmath.log2(x) - want) <= 2 * math.ulp(want) or fpmath.log2(x) == want
+    assert fpmath.log2(8.0) == 3.0 and fpmath.log2(1.0) == 0.0

@@ -32,6 +32,7 @@ NOT_YET = {
     "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
     "pe_heatmap", "pe_rotation", "pe_sum", "rm_size", "rnn_vs_transformer",
     "train_logits", "transformer_block", "vec_dot",
+    "rm_probes", "rm_probe_own", "rm_scaling",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
 CONVERTED = {"model_sizes", "pe_raw_vs_wave", "rm_attention", "rm_training", "turing_timeline"}

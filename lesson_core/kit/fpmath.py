@@ -35,7 +35,7 @@ import math
 import struct
 from decimal import Context, Decimal
 
-__all__ = ["sin", "cos", "exp", "log", "log10", "pow", "hypot", "atan2", "acos", "MAX_ARG"]
+__all__ = ["sin", "cos", "exp", "log", "log2", "log10", "pow", "hypot", "atan2", "acos", "MAX_ARG"]
 
 # pi/2 split so that n * PIO2_1 is exact for n < 2**20 (fdlibm's pio2_1, pio2_1t)
 INVPIO2 = 6.36619772367581382433e-01
@@ -202,6 +202,13 @@ def log(x: float) -> float:
         hfsq = 0.5 * f * f
         return dk * LN2_HI - ((hfsq - (s * (hfsq + r) + dk * LN2_LO)) - f)
     return dk * LN2_HI - ((s * (f - r) - dk * LN2_LO) - f)
+
+
+def log2(x: float) -> float:
+    """log(x) / ln 2 in IEEE operations only (the same bits everywhere; within 2 ulp of math.log2).
+
+    Example: log2(8.0) -> 3.0"""
+    return log(x) / 0.6931471805599453
 
 
 def log10(x: float) -> float:

@@ -32,6 +32,7 @@ from ..kit.rng import categorical, make_rng
 from .forward import Run
 from .load import model
 from .vocab import decode, piece
+from ..kit import fpmath
 
 __all__ = ["training_ids", "ngram", "bigram_probs", "sentence_bits", "LIVE_ORDERS"]
 
@@ -93,7 +94,7 @@ def transformer_nats(lang: str, ids: list[int]) -> list[float]:
     run, out = Run(model(lang)), []
     for t, (a, b) in enumerate(zip(ids, ids[1:])):
         run.feed(a)
-        out.append(-math.log(softmax(run.logits())[b]))
+        out.append(-fpmath.log(softmax(run.logits())[b]))
     return out
 
 
@@ -104,13 +105,13 @@ def sentence_bits(lang: str, ids: list[int]) -> dict:
     chars = len(text) - len(head)
     if chars < 1:
         raise ValueError("need a second token")
-    ln2 = math.log(2)
+    ln2 = fpmath.log(2)
     fsum = math.fsum  # exactly rounded sums: the same in CPython 3.11 and Pyodide
     out = {"chars": chars, "transformer": fsum(transformer_nats(lang, ids)) / ln2 / chars,
-           "bigram": fsum(-math.log(bigram_probs(lang, a)[b]) for a, b in zip(ids, ids[1:])) / ln2 / chars}
+           "bigram": fsum(-fpmath.log(bigram_probs(lang, a)[b]) for a, b in zip(ids, ids[1:])) / ln2 / chars}
     for order in LIVE_ORDERS:
         m = ngram(lang, order)
-        out[f"ngram{order}"] = -fsum(math.log2(m.prob(text[:i], text[i])) for i in range(len(head), len(text))) / chars
+        out[f"ngram{order}"] = -fsum(fpmath.log2(m.prob(text[:i], text[i])) for i in range(len(head), len(text))) / chars
     return out
 
 
@@ -118,7 +119,7 @@ def bigram_continue(lang: str, last: int, n: int, temperature: float, seed: int)
     """n tokens drawn from the bigram rows (chapter 3's temperature), each after the one before."""
     rng, out = make_rng(seed), []
     for _ in range(n):
-        probs = with_temperature([math.log(p) for p in bigram_probs(lang, last)], temperature)
+        probs = with_temperature([fpmath.log(p) for p in bigram_probs(lang, last)], temperature)
         last = categorical(rng, probs)
         out.append(last)
     return out

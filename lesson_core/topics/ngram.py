@@ -37,6 +37,7 @@ import math
 
 from ..kit.rng import categorical, make_rng
 from .sampling import with_temperature
+from ..kit import fpmath
 
 __all__ = ["Counts", "TextCounts", "NGram", "preset_for", "MAX_ORDER", "bits_per_char", "continue_text"]
 
@@ -215,7 +216,7 @@ def bits_per_char(m: NGram, text: str) -> float:
     n = m.order - 1
     total = 0.0
     for i in range(1, len(text)):
-        total -= math.log2(m.prob(text[max(0, i - n):i], text[i]))
+        total -= fpmath.log2(m.prob(text[max(0, i - n):i], text[i]))
     return total / (len(text) - 1)
 
 
@@ -226,6 +227,6 @@ def continue_text(m: NGram, text: str, n_chars: int, temperature: float, seed: i
     chars = sorted(m.alphabet)
     out = text
     for _ in range(n_chars):
-        probs = with_temperature([math.log(m.prob(out, c)) for c in chars], temperature)
+        probs = with_temperature([fpmath.log(m.prob(out, c)) for c in chars], temperature)
         out += chars[categorical(rng, probs)]
     return out[len(text):]

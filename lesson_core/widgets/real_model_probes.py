@@ -29,6 +29,7 @@ from ..topics.sampling import softmax
 from .real_model import LESSON, SAMPLE, _text_control
 from .real_model_views import label
 from .turing_text import q
+from ..kit import fpmath
 
 ORDER = 5
 MAX_PROBE = 120   # characters of a typed context or continuation
@@ -62,7 +63,7 @@ def transformer_logp(lang: str, ctx: list[int], cont: list[int]) -> float:
         run.feed(t, output=False)
     for prev, nxt in zip([ctx[-1]] + cont[:-1], cont):
         run.feed(prev)
-        terms.append(math.log2(softmax(run.logits())[nxt]))
+        terms.append(fpmath.log2(softmax(run.logits())[nxt]))
     return math.fsum(terms)  # exactly rounded: the same in CPython 3.11 and Pyodide
 
 
@@ -72,10 +73,10 @@ def preferences(lang: str, ctx: str, a: str, b: str) -> dict:
     ng = C.ngram(lang, ORDER)
 
     def bigram(c):
-        return math.fsum(math.log2(C.bigram_probs(lang, p)[n]) for p, n in zip([ci[-1]] + c[:-1], c))
+        return math.fsum(fpmath.log2(C.bigram_probs(lang, p)[n]) for p, n in zip([ci[-1]] + c[:-1], c))
 
     def chars(s):
-        return math.fsum(math.log2(ng.prob(ctx + s[:i], s[i])) for i in range(len(s)))
+        return math.fsum(fpmath.log2(ng.prob(ctx + s[:i], s[i])) for i in range(len(s)))
 
     return {"transformer": transformer_logp(lang, ci, ai) - transformer_logp(lang, ci, bi),
             "bigram": bigram(ai) - bigram(bi), f"ngram{ORDER}": chars(a) - chars(b)}

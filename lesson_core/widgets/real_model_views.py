@@ -12,6 +12,7 @@ from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.svgkit import Frame, figure, legend, line_key
 from ..topics.scale import big_words
+from ..kit import fpmath
 
 __all__ = ["chips", "attention_map", "loss_chart", "size_axis", "label", "scaling_chart"]
 
@@ -181,10 +182,10 @@ def scaling_chart(xs: list, curves: dict, over: int | None, lang: str) -> Markup
     W, H, left, right, top, bottom = 560, 260, 44, 12, 12, 40
     ys = [v for c in curves.values() for v in c]
     lo, hi = math.floor(min(ys) * 4) / 4, math.ceil(max(ys) * 4) / 4
-    lx0, lx1 = math.log2(xs[0]), math.log2(xs[-1])
+    lx0, lx1 = fpmath.log2(xs[0]), fpmath.log2(xs[-1])
 
     def X(v: float) -> float:
-        return left + (W - left - right) * (math.log2(v) - lx0) / ((lx1 - lx0) or 1)
+        return left + (W - left - right) * (fpmath.log2(v) - lx0) / ((lx1 - lx0) or 1)
 
     def Y(v: float) -> float:
         return top + (H - top - bottom) * (hi - v) / ((hi - lo) or 1)
