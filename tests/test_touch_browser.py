@@ -46,3 +46,65 @@ def test_quiz_options_once_and_question_first(phone, server, lang):
                          "w.querySelector('.aula-choice')) & Node.DOCUMENT_POSITION_FOLLOWING)")
     phone.emulate_media(media="print")
     assert listed.is_visible(), "print keeps its list of options"
+
+
+# what a finger presses: the widgets' controls, "Copiar enlace", the Python pill's button
+TARGETS = (".aula-widget .aula-radio, .aula-widget select, .aula-widget input[type=text], .aula-widget textarea, "
+           ".aula-widget input[type=range], .aula-widget input[type=checkbox], .aula-widget button, "
+           ".aula-share-button, .aula-py-action:not([hidden])")
+
+
+@pytest.mark.parametrize("path", ["positional-encoding/", QUIZ_PAGE, "pt/turing-3-generation/"])
+def test_every_control_is_thumb_sized(phone, server, path):
+    phone.goto(server + path)
+    phone.wait_for_load_state("load")
+    assert phone.evaluate("matchMedia('(pointer: coarse)').matches")
+    small = phone.eval_on_selector_all(TARGETS, """els => els
+        .filter(e => e.getClientRects().length)
+        .map(e => [e.className || e.tagName + '.' + e.type, e.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
+        .map(([n, r]) => `${n} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+    assert phone.locator(".aula-share-button").count() > 0
+    assert not small, small[:8]
+
+
+def test_slider_is_full_width_with_its_value_on_the_label_line(phone, server):
+    phone.goto(server + "positional-encoding/")
+    rng = phone.locator(".aula-widget .aula-range").first
+    rng.scroll_into_view_if_needed()
+    box = rng.bounding_box()
+    slider = rng.locator("input[type=range]").bounding_box()
+    label, out = rng.locator("label").bounding_box(), rng.locator("output").bounding_box()
+    form = rng.locator("xpath=ancestor::form[1]").bounding_box()
+    assert slider["width"] >= form["width"] - 2, (slider, form)
+    assert box["width"] >= form["width"] - 2
+    assert abs((label["y"] + label["height"] / 2) - (out["y"] + out["height"] / 2)) < 12, (label, out)
+    assert out["y"] + out["height"] <= slider["y"] + 1, "the value sits above the slider, on the label's line"
+
+
+def touch_swipe(pg, x: float, y0: float, y1: float, steps: int = 8):
+    cdp = pg.context.new_cdp_session(pg)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y0}]})
+    for i in range(1, steps + 1):
+        y = y0 + (y1 - y0) * i / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_vertical_swipe_on_a_slider_scrolls_the_page_and_keeps_its_value(phone, server):
+    phone.goto(server + "positional-encoding/")
+    phone.wait_for_load_state("load")
+    slider = phone.locator(".aula-widget input[type=range]").first
+    slider.evaluate("s => s.scrollIntoView({block: 'center'})")
+    before = slider.input_value()
+    assert slider.evaluate("s => getComputedStyle(s).touchAction") == "pan-y"
+    r = slider.bounding_box()
+    # start away from the thumb, where a tap would move it, and swipe up
+    x = r["x"] + (r["width"] * 0.9 if float(before) <= float(slider.get_attribute("max")) / 2 else r["width"] * 0.1)
+    y = r["y"] + r["height"] / 2
+    scrolled = phone.evaluate("scrollY")
+    touch_swipe(phone, x, y, y - 250)
+    phone.wait_for_timeout(300)  # let the scroll settle; not a timing assertion
+    assert slider.input_value() == before
+    assert phone.evaluate("scrollY") > scrolled + 50, "the swipe scrolls the page"
