@@ -59,8 +59,9 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
         h("p", {"class": "aula-widget-title"}, tr(lang, w.title)),
         h("div", {"class": "aula-lead"}, [parts[n] for n in w.lead]) if w.lead else None,
         h("form", {"class": "aula-controls", "action": "#", "autocomplete": "off"}, controls) if controls else None,
-        h("div", {"class": "aula-view"}, [el for n, el in parts.items() if n not in w.lead]),
+        # the status (Python coming, its progress, errors) sits beside the controls, not below the figure
         h("p", {"class": "aula-status", "role": "status", "aria-live": "polite"}),
+        h("div", {"class": "aula-view"}, [el for n, el in parts.items() if n not in w.lead]),
         h("script", {"type": "application/json", "class": "aula-pre"}, json_for_script(pre)) if pre else None,
         h("script", {"type": "application/json", "class": "aula-msgs"}, json_for_script(msgs)),
     )

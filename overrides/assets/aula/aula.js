@@ -186,6 +186,7 @@
     if (!swapParts(w, fromTable, read.values)) return;
     if (!needLive) {
       status(w, "");
+      if (py.queue[w.id] && !w._inflight) w.removeAttribute("aria-busy");  // nothing waits any more
       py.queue[w.id] = null;
       if (w._inflight) w._next = read.values;  // an answer for older values is on its way: ask again after it
       return;
@@ -204,6 +205,7 @@
       retryButton(w, loader.canRetry());
     } else {
       status(w, msgs.py_wait);
+      w.setAttribute("aria-busy", "true");  // waiting for Python: removed when it answers or fails
       loader.need();
     }
   }
@@ -314,6 +316,7 @@
     py.pending = {};
     widgets.forEach(function (w) {
       if (!py.queue[w.id]) return;
+      w.removeAttribute("aria-busy");
       status(w, msgs.py_off);
       retryButton(w, loader.canRetry());
     });
