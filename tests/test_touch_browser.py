@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import FAST_CONNECTION, widget
+from conftest import FAST_CONNECTION, wait_python, widget
 
 pytestmark = [pytest.mark.browser]
 
@@ -82,12 +82,14 @@ def test_slider_is_full_width_with_its_value_on_the_label_line(phone, server):
     assert out["y"] + out["height"] <= slider["y"] + 1, "the value sits above the slider, on the label's line"
 
 
-def touch_swipe(pg, x: float, y0: float, y1: float, steps: int = 8):
+def touch_drag(pg, x0: float, y0: float, dx: float, dy: float, steps: int = 10):
+    """A finger from (x0, y0) moved by (dx, dy), as raw touch events (headless Chromium ignores
+    Input.synthesizeScrollGesture; these scroll the page as a finger would)."""
     cdp = pg.context.new_cdp_session(pg)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y0}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
     for i in range(1, steps + 1):
-        y = y0 + (y1 - y0) * i / steps
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchMove", "touchPoints": [{"x": x0 + dx * i / steps, "y": y0 + dy * i / steps}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
 
@@ -104,7 +106,30 @@ def test_vertical_swipe_on_a_slider_scrolls_the_page_and_keeps_its_value(phone, 
     x = r["x"] + (r["width"] * 0.9 if float(before) <= float(slider.get_attribute("max")) / 2 else r["width"] * 0.1)
     y = r["y"] + r["height"] / 2
     scrolled = phone.evaluate("scrollY")
-    touch_swipe(phone, x, y, y - 250)
+    touch_drag(phone, x, y, 0, -250)
     phone.wait_for_timeout(300)  # let the scroll settle; not a timing assertion
     assert slider.input_value() == before
     assert phone.evaluate("scrollY") > scrolled + 50, "the swipe scrolls the page"
+
+
+def drag_values(w, names) -> list[str]:
+    return w.evaluate("(w, names) => names.map(n => w.querySelector(`[data-param=\"${n}\"]`).value)", names)
+
+
+@pytest.mark.parametrize("wid,grip", [("vec_dot", "[data-drag-x]"), ("emb_3d", ".aula-drag3d")])
+def test_a_finger_drag_moves_the_figure_not_the_page(phone, server, wid, grip):
+    phone.goto(server + QUIZ_PAGE)
+    wait_python(phone)  # a drag step goes live; no status line appears above the figure meanwhile
+    w = widget(phone, wid)
+    handle = w.locator(grip).first
+    handle.evaluate("e => e.scrollIntoView({block: 'center'})")
+    names = handle.evaluate("e => [e.getAttribute('data-drag-x'), e.getAttribute('data-drag-y')]")
+    before = drag_values(w, names)
+    r = handle.bounding_box()
+    view_y, scrolled = w.locator(".aula-view").bounding_box()["y"], phone.evaluate("scrollY")
+    touch_drag(phone, r["x"] + r["width"] / 2, r["y"] + r["height"] / 2, 40, -60)
+    phone.wait_for_timeout(300)  # let a scroll, if any, settle; not a timing assertion
+    after = drag_values(w, names)
+    assert after != before, "the drag moved the figure's values"
+    assert phone.evaluate("scrollY") == scrolled, "the page scrolled under a finger drag"
+    assert abs(w.locator(".aula-view").bounding_box()["y"] - view_y) < 2, "the figure moved away from the finger"
