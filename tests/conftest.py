@@ -111,10 +111,11 @@ def assert_clean_html(html: str) -> None:
 # --- browser helpers, shared by the browser test modules ---------------------------------
 
 PY_TIMEOUT = 60000  # ms; generous for a loaded CI machine, not a performance assertion
-# A reader on a fast, unmetered connection: loader.js starts live Python early, on idle, without a
-# need (tests/test_loading.py covers slow links, Save-Data and the start on need).
+# A reader on a fast, unmetered connection (20 Mbit/s, 40 ms): loader.js starts live Python early, on
+# idle, without a need (tests/test_loading.py covers slow links, Save-Data and the start on need).
 FAST_CONNECTION = ("Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => "
-                   "({effectiveType: '4g', saveData: false, addEventListener() {}, removeEventListener() {}})});")
+                   "({effectiveType: '4g', downlink: 20, rtt: 40, saveData: false, addEventListener() {}, "
+                   "removeEventListener() {}})});")
 
 
 @pytest.fixture

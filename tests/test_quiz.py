@@ -127,3 +127,20 @@ def test_feedback_shows_the_computation():
     assert "<td>0,800</td>" in fb and "−1,200" in fb
     fb = lesson_core.render("quiz_bigram", {"answer": "1/2"}, "es")["parts"]["feedback"]
     assert "«sillas»" in fb and "1/3 = 0,333" in plain(fb)
+
+
+def test_quiz_question_comes_before_its_answer_buttons():
+    html = str(lesson_core.render_block("quiz_dot_zero", None, "es", "w-q"))
+    assert html.index('class="aula-question"') < html.index('class="aula-controls"') < html.index('class="aula-view"')
+    assert html.count('class="aula-question"') == 1
+
+
+@pytest.mark.parametrize("lead", [("q",), ("missing",)])
+def test_a_lead_part_must_be_a_declared_static_part(lead):
+    from lesson_core.kit.controls import Choice
+    from lesson_core.kit.registry import AuthorError, _REGISTRY, widget
+    deco = widget("zz_lead", lesson="x", title={}, controls=[Choice("a", {}, "x", options=[("x", "X")])],
+                  parts={"q": ("a",), "s": ()}, lead=lead)
+    with pytest.raises(AuthorError, match=f"lead part '{lead[0]}'"):
+        deco(lambda p, lang: None)
+    assert "zz_lead" not in _REGISTRY

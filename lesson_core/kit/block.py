@@ -44,11 +44,11 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
     controls = [c.html(lang, values[c.name], uid) for c in w.controls]
     live = any(not c.discrete for c in w.controls) or any(
         not w.precomputable(p) for p in w.parts if w.parts[p])
-    parts = [
-        h("div", {"class": "aula-part", "data-part": name, "data-deps": ",".join(deps), **_part_attrs(name)},
-          Markup(str(view.parts[name])))
+    parts = {
+        name: h("div", {"class": "aula-part", "data-part": name, "data-deps": ",".join(deps), **_part_attrs(name)},
+                Markup(str(view.parts[name])))
         for name, deps in w.parts.items()
-    ]
+    }
     base = json.dumps({c.name: c.canon(values[c.name]) for c in w.controls}, ensure_ascii=False, sort_keys=True)
     msgs = {k: MESSAGES[k][lang] for k in RUNTIME_KEYS}  # templates: the bridge fills {pct}, {size}
     return h(
@@ -57,9 +57,11 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
          "data-search-exclude": True,  # Material's search: index the prose, not the figures' numbers
          "data-live": "1" if live else "0", "data-base": base},
         h("p", {"class": "aula-widget-title"}, tr(lang, w.title)),
+        h("div", {"class": "aula-lead"}, [parts[n] for n in w.lead]) if w.lead else None,
         h("form", {"class": "aula-controls", "action": "#", "autocomplete": "off"}, controls) if controls else None,
-        h("div", {"class": "aula-view"}, parts),
+        # the status (Python coming, its progress, errors) sits beside the controls, not below the figure
         h("p", {"class": "aula-status", "role": "status", "aria-live": "polite"}),
+        h("div", {"class": "aula-view"}, [el for n, el in parts.items() if n not in w.lead]),
         h("script", {"type": "application/json", "class": "aula-pre"}, json_for_script(pre)) if pre else None,
         h("script", {"type": "application/json", "class": "aula-msgs"}, json_for_script(msgs)),
     )

@@ -87,6 +87,7 @@ class Widget:
     doc: str = ""
     one_at_a_time: bool = True  # see combos(); off for a widget whose embedded table would weigh too much
     where: str = ""             # the file and line of its @widget(...)
+    lead: tuple[str, ...] = ()  # static parts shown above the controls (a quiz's question)
 
     def control(self, name: str) -> Control:
         for c in self.controls:
@@ -133,10 +134,12 @@ _REGISTRY: dict[str, Widget] = {}
 
 
 def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None = None,
-           parts: Mapping[str, tuple[str, ...]] | None = None, one_at_a_time: bool = True):
+           parts: Mapping[str, tuple[str, ...]] | None = None, one_at_a_time: bool = True,
+           lead: tuple[str, ...] = ()):
     """Register a widget function. ``parts`` maps part name -> parameters it depends on;
     by default a single part ``main`` depends on every parameter. ``one_at_a_time=False``
-    embeds only complete small tables (see Widget.combos)."""
+    embeds only complete small tables (see Widget.combos). ``lead`` names static parts
+    (no parameters) that the page shows above the controls, such as a quiz's question."""
     controls = list(controls or [])
     where = _declared_at()
 
@@ -166,10 +169,13 @@ def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None 
             for d in deps:
                 if d not in names:
                     fail(f"part {part!r} depends on unknown parameter {d!r}; its parameters are {names}")
+        for part in lead:
+            if declared.get(part, ("?",)):
+                fail(f"lead part {part!r} must be a declared part with no parameters")
         used = {d for deps in declared.values() for d in deps}
         declared[SUMMARY] = tuple(n for n in names if n in used)
         _REGISTRY[id] = Widget(id, lesson, title, controls, {k: tuple(v) for k, v in declared.items()},
-                               fn, (fn.__doc__ or "").strip(), one_at_a_time, where)
+                               fn, (fn.__doc__ or "").strip(), one_at_a_time, where, tuple(lead))
         return fn
 
     return deco

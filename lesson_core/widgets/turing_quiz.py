@@ -37,7 +37,8 @@ def _q(word: str, lang: str) -> str:
 
 def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, dict]], correct: str,
               explain: Callable[[str], Markup]) -> None:
-    """Register a quiz widget: parts "question" (static) and "feedback" (depends on the answer)."""
+    """Register a quiz widget: parts "question" (static, shown above the answer buttons) and
+    "feedback" (depends on the answer)."""
     keys = [k for k, _ in options]
     if correct not in keys:
         raise ValueError(f"{wid}: the computed answer {correct!r} is not among the options")
@@ -45,7 +46,7 @@ def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, di
 
     @widget(wid, lesson=LESSON, title=title,
             controls=[Choice("answer", ANSWER, "none", options=[("none", NO_ANSWER)] + options, style="buttons")],
-            parts={"question": (), "feedback": ("answer",)})
+            parts={"question": (), "feedback": ("answer",)}, lead=("question",))
     def _fn(p: dict, lang: str) -> View:
         ans = p["answer"]
         if ans == "none":

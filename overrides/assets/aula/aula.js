@@ -186,6 +186,7 @@
     if (!swapParts(w, fromTable, read.values)) return;
     if (!needLive) {
       status(w, "");
+      if (py.queue[w.id] && !w._inflight) w.removeAttribute("aria-busy");  // nothing waits any more
       py.queue[w.id] = null;
       if (w._inflight) w._next = read.values;  // an answer for older values is on its way: ask again after it
       return;
@@ -204,6 +205,7 @@
       retryButton(w, loader.canRetry());
     } else {
       status(w, msgs.py_wait);
+      w.setAttribute("aria-busy", "true");  // waiting for Python: removed when it answers or fails
       loader.need();
     }
   }
@@ -314,6 +316,7 @@
     py.pending = {};
     widgets.forEach(function (w) {
       if (!py.queue[w.id]) return;
+      w.removeAttribute("aria-busy");
       status(w, msgs.py_off);
       retryButton(w, loader.canRetry());
     });
@@ -424,6 +427,19 @@
       var name = ev.target && ev.target.getAttribute("data-param");
       if (name && (ev.target.type === "radio" || ev.target.type === "checkbox")) update(w, name);
     });
+    // A finger on a slider: the browser jumps the value on touch-down; when the gesture turns out to
+    // be a page scroll (touch-action: pan-y, so the browser cancels the pointer), the value goes back.
+    form.addEventListener("pointerdown", function (ev) {
+      if (ev.pointerType === "touch" && ev.target.type === "range") ev.target._down = ev.target.value;
+    });
+    form.addEventListener("pointercancel", function (ev) {
+      var input = ev.target, name = input.getAttribute && input.getAttribute("data-param");
+      if (input.type !== "range" || input._down === undefined) return;
+      var was = input._down;
+      input._down = undefined;
+      if (name && input.value !== was) { input.value = was; update(w, name); }
+    });
+    form.addEventListener("pointerup", function (ev) { ev.target._down = undefined; });
   });
 
   // after the first frame: measuring every box forces a layout the first answer need not wait for

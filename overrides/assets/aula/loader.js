@@ -6,8 +6,10 @@
  *   - on first need: a typed value or a combination the build did not precompute (aula.js calls
  *     need()), or the reader pressing "Load now" in the status pill;
  *   - early, once the page is idle, only when bytes are cheap: the offline bundle (the files are on
- *     this computer or the school's server), or navigator.connection reporting a fast link ("4g")
- *     with Save-Data off and no prefers-reduced-data. Without navigator.connection (Firefox, Safari)
+ *     this computer or the school's server), or navigator.connection reporting a fast link
+ *     (downlink >= 5 Mbit/s and rtt <= 100 ms: Chrome calls a 1.5 Mbit/s link "4g", so effectiveType
+ *     is not enough), not "cellular", with Save-Data off and no prefers-reduced-data (issue 17).
+ *     Without navigator.connection or its numbers (Firefox, Safari)
  *     we cannot tell a phone on prepaid data from a school's fibre, so we wait for the need: a
  *     wrong guess there costs a reader's data plan, while waiting costs a few seconds, shown.
  * States on <html data-python="off|loading|ready|failed">, in the pill (role=status, in the page's
@@ -22,6 +24,7 @@
   var lang = (root.getAttribute("lang") || "es").slice(0, 2) === "pt" ? "pt" : "es";
   // The offline bundle carries the runtime as classic scripts; file:// allows nothing else.
   var fromFiles = location.protocol === "file:" || !!document.querySelector('meta[name="aula-runtime"][content="files"]');
+  var FAST_DOWNLINK = 5, FAST_RTT = 100;  // Mbit/s and ms (navigator.connection's units): an early start
   var STALL_MS = 90000;  // no news from the download or the worker for this long: give up (and offer a retry)
 
   function readMeta() {
@@ -34,7 +37,9 @@
     var c = navigator.connection;
     if (!c || c.saveData) return false;
     if (window.matchMedia && window.matchMedia("(prefers-reduced-data: reduce)").matches) return false;
-    return c.effectiveType === "4g";
+    if (c.type === "cellular") return false;  // a phone's data plan, however fast
+    return typeof c.downlink === "number" && c.downlink >= FAST_DOWNLINK &&
+           typeof c.rtt === "number" && c.rtt <= FAST_RTT;
   }
 
   function fill(template, values) {

@@ -1,0 +1,135 @@
+"""A phone with a thumb (issue 17): quizzes read in order with their options once, controls big enough
+for a finger, sliders that let a vertical swipe scroll the page.
+
+Phone emulation: 360x640, is_mobile, has_touch (so `(pointer: coarse)` matches), as the review
+(../shared/reviews/phone-2026-12.md) measured."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import FAST_CONNECTION, wait_python, widget
+
+pytestmark = [pytest.mark.browser]
+
+PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+QUIZ_PAGE = "turing-2-vectors/"
+
+
+@pytest.fixture
+def phone(browser, server):
+    context = browser.new_context(**PHONE)
+    context.add_init_script(FAST_CONNECTION)
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    yield pg
+    assert not pg.errors, pg.errors[:3]
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["", "pt/"])
+def test_quiz_options_once_and_question_first(phone, server, lang):
+    phone.goto(server + lang + QUIZ_PAGE)
+    quiz = widget(phone, "quiz_dot_zero")
+    quiz.scroll_into_view_if_needed()
+    listed = quiz.locator(".aula-quiz-options")
+    assert listed.count() == 1 and not listed.is_visible(), "the print-only list shows on screen"
+    buttons = quiz.locator(".aula-choice .aula-radio")
+    assert buttons.count() == 5 and all(buttons.nth(i).is_visible() for i in range(5))
+    question = quiz.locator(".aula-question")
+    assert question.is_visible()
+    q_box, first = question.bounding_box(), buttons.first.bounding_box()
+    assert q_box["y"] + q_box["height"] <= first["y"], "the question must come before the answer buttons"
+    # in the document too (screen readers read in this order)
+    assert quiz.evaluate("w => !!(w.querySelector('.aula-question').compareDocumentPosition("
+                         "w.querySelector('.aula-choice')) & Node.DOCUMENT_POSITION_FOLLOWING)")
+    phone.emulate_media(media="print")
+    assert listed.is_visible(), "print keeps its list of options"
+
+
+# what a finger presses: the widgets' controls, "Copiar enlace", the Python pill's button
+TARGETS = (".aula-widget .aula-radio, .aula-widget select, .aula-widget input[type=text], .aula-widget textarea, "
+           ".aula-widget input[type=range], .aula-widget input[type=checkbox], .aula-widget button, "
+           ".aula-share-button, .aula-py-action:not([hidden])")
+
+
+@pytest.mark.parametrize("path", ["positional-encoding/", QUIZ_PAGE, "pt/turing-3-generation/"])
+def test_every_control_is_thumb_sized(phone, server, path):
+    phone.goto(server + path)
+    phone.wait_for_load_state("load")
+    assert phone.evaluate("matchMedia('(pointer: coarse)').matches")
+    small = phone.eval_on_selector_all(TARGETS, """els => els
+        .filter(e => e.getClientRects().length)
+        .map(e => [e.className || e.tagName + '.' + e.type, e.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
+        .map(([n, r]) => `${n} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+    assert phone.locator(".aula-share-button").count() > 0
+    assert not small, small[:8]
+
+
+def test_slider_is_full_width_with_its_value_on_the_label_line(phone, server):
+    phone.goto(server + "positional-encoding/")
+    rng = phone.locator(".aula-widget .aula-range").first
+    rng.scroll_into_view_if_needed()
+    box = rng.bounding_box()
+    slider = rng.locator("input[type=range]").bounding_box()
+    label, out = rng.locator("label").bounding_box(), rng.locator("output").bounding_box()
+    form = rng.locator("xpath=ancestor::form[1]").bounding_box()
+    assert slider["width"] >= form["width"] - 2, (slider, form)
+    assert box["width"] >= form["width"] - 2
+    assert abs((label["y"] + label["height"] / 2) - (out["y"] + out["height"] / 2)) < 12, (label, out)
+    assert out["y"] + out["height"] <= slider["y"] + 1, "the value sits above the slider, on the label's line"
+
+
+def touch_drag(pg, x0: float, y0: float, dx: float, dy: float, steps: int = 10):
+    """A finger from (x0, y0) moved by (dx, dy), as raw touch events (headless Chromium ignores
+    Input.synthesizeScrollGesture; these scroll the page as a finger would)."""
+    cdp = pg.context.new_cdp_session(pg)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for i in range(1, steps + 1):
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchMove", "touchPoints": [{"x": x0 + dx * i / steps, "y": y0 + dy * i / steps}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_vertical_swipe_on_a_slider_scrolls_the_page_and_keeps_its_value(phone, server):
+    phone.goto(server + "positional-encoding/")
+    phone.wait_for_load_state("load")
+    slider = phone.locator(".aula-widget input[type=range]").first
+    slider.evaluate("s => s.scrollIntoView({block: 'center'})")
+    before = slider.input_value()
+    assert slider.evaluate("s => getComputedStyle(s).touchAction") == "pan-y"
+    r = slider.bounding_box()
+    # start away from the thumb, where a tap would move it, and swipe up
+    x = r["x"] + (r["width"] * 0.9 if float(before) <= float(slider.get_attribute("max")) / 2 else r["width"] * 0.1)
+    y = r["y"] + r["height"] / 2
+    scrolled = phone.evaluate("scrollY")
+    touch_drag(phone, x, y, 0, -250)
+    phone.wait_for_timeout(300)  # let the scroll settle; not a timing assertion
+    assert slider.input_value() == before
+    assert phone.evaluate("scrollY") > scrolled + 50, "the swipe scrolls the page"
+
+
+def drag_values(w, names) -> list[str]:
+    return w.evaluate("(w, names) => names.map(n => w.querySelector(`[data-param=\"${n}\"]`).value)", names)
+
+
+@pytest.mark.parametrize("wid,grip", [("vec_dot", "[data-drag-x]"), ("emb_3d", ".aula-drag3d")])
+def test_a_finger_drag_moves_the_figure_not_the_page(phone, server, wid, grip):
+    phone.goto(server + QUIZ_PAGE)
+    wait_python(phone)  # a drag step goes live; no status line appears above the figure meanwhile
+    w = widget(phone, wid)
+    handle = w.locator(grip).first
+    handle.evaluate("e => e.scrollIntoView({block: 'center'})")
+    names = handle.evaluate("e => [e.getAttribute('data-drag-x'), e.getAttribute('data-drag-y')]")
+    before = drag_values(w, names)
+    r = handle.bounding_box()
+    view_y, scrolled = w.locator(".aula-view").bounding_box()["y"], phone.evaluate("scrollY")
+    touch_drag(phone, r["x"] + r["width"] / 2, r["y"] + r["height"] / 2, 40, -60)
+    phone.wait_for_timeout(300)  # let a scroll, if any, settle; not a timing assertion
+    after = drag_values(w, names)
+    assert after != before, "the drag moved the figure's values"
+    assert phone.evaluate("scrollY") == scrolled, "the page scrolled under a finger drag"
+    assert abs(w.locator(".aula-view").bounding_box()["y"] - view_y) < 2, "the figure moved away from the finger"
