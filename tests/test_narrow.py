@@ -30,12 +30,12 @@ NOT_YET = {
     "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table", "chain_rule",
     "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
     "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
-    "pe_heatmap", "pe_rotation", "pe_sum", "rm_size", "rnn_vs_transformer",
+    "pe_heatmap", "pe_rotation", "rm_size", "rnn_vs_transformer",
     "train_logits", "transformer_block", "vec_dot",
     "rm_probes", "rm_probe_own", "rm_scaling",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"model_sizes", "pe_raw_vs_wave", "rm_attention", "rm_training", "turing_timeline"}
+CONVERTED = {"model_sizes", "pe_raw_vs_wave", "pe_sum", "rm_attention", "rm_training", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET = {
     f"{lang}{page}/" for lang in ("", "pt/") for page in
@@ -111,6 +111,15 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     assert len(re.findall(r'class="aula-note"', now)) == 2          # both panels, stacked
     assert "−1" in _texts(chart) and "1" in _texts(chart).split()    # the wave's bounds the summary names
     assert 'class="aula-line aula-line-raw"' in chart and 'class="aula-line aula-line-wave"' in chart
+
+    r = lesson_core.render("pe_sum", {"word": "dog", "pos": "20"}, lang)   # every number, each under its bar
+    for part, key in (("word", "E"), ("code", "PE"), ("sum", "x")):
+        fig = _layouts(r["parts"][part])[1][0]
+        centres = sorted(float(x) + float(w) / 2 for x, w in re.findall(r'M([\d.]+) [\d.]+h([\d.]+)v', fig))
+        numbers = re.findall(r'<text x="([\d.]+)"[^>]*text-anchor="middle">([^<]*)</text>', fig)
+        assert [t for _, t in numbers] == [lesson_core.kit.fmt.fmt(v, lang, 2) for v in r["data"][key]]
+        assert [round(float(x), 1) for x, _ in numbers] == [round(c, 1) for c in centres], part
+    assert "PE(20)" in _texts(_layouts(r["parts"]["code"])[1][0])
 
     r = lesson_core.render("turing_timeline", {"event": "gpt3"}, lang)      # "Acontecimiento 9 de 10"
     line = _layouts(r["parts"]["line"])[1][0]

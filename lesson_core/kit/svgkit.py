@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 from .fmt import fmt
 from .html import Markup, h, num
 
-__all__ = ["diverging_rgb", "hex_rgb", "png_data_uri", "bar_strip", "table", "clamp"]
+__all__ = ["diverging_rgb", "hex_rgb", "png_data_uri", "bar_strip", "column_labels", "table", "clamp"]
 
 # Lightness falls from -1 to +1 (luma about 232, 170, 45), so the sign stays readable on a grayscale print.
 NEG = (222, 235, 247)   # pale blue for -1
@@ -78,6 +78,14 @@ def bar_strip(values: Sequence[float], x: float, y: float, width: float, height:
              h("path", {"d": "".join(pos_path) or "M0 0", "class": "aula-pos"}),
              h("path", {"d": "".join(neg_path) or "M0 0", "class": "aula-neg"}),
              clip)
+
+
+def column_labels(texts: Sequence[object], x: float, width: float, y: float, cls: str = "aula-tick") -> list[Markup]:
+    """One label centred under each of ``len(texts)`` equal columns from ``x`` over ``width``: the
+    same grid as :func:`bar_strip`'s bars and as a heat map's columns, so a number sits under its bar."""
+    step = width / len(texts)
+    return [h("text", {"x": num(x + (j + 0.5) * step), "y": num(y), "class": cls, "text-anchor": "middle"}, t)
+            for j, t in enumerate(texts)]
 
 
 def table(headers: Sequence[object], rows: Sequence[Sequence[object]], cls: str = "aula-table",

@@ -15,8 +15,8 @@ from ..kit.fmt import fmt, fmt_pct, fmt_sci, tr
 from ..kit.html import Markup, h, num, svg
 from ..data.positional import WORDS
 from ..kit.registry import View, widget
-from ..kit.svgkit import (Frame, bar_strip, diverging_rgb, figure, fmt_vec, hex_rgb, nice_ticks,
-                          png_data_uri, table)
+from ..kit.svgkit import (Frame, bar_strip, column_labels, diverging_rgb, figure, fmt_vec, hex_rgb,
+                          nice_ticks, png_data_uri, table)
 
 LESSON = "positional"
 
@@ -240,12 +240,18 @@ def fingerprint(p: dict, lang: str) -> View:
 # --- 4. word vector + position code ---------------------------------------------------
 
 def _sum_row(name: str, vals: list[float], lang: str, op: str = "") -> Markup:
-    """One row of the sum: its name, eight bars and the eight numbers."""
-    W = 560
-    fig = svg(W, 92, h("text", {"x": 0, "y": 16, "class": "aula-note"}, (op + " " + name).strip()),
-              bar_strip(vals, 150, 4, W - 160, 84, vmax=2.0), label=name)
-    cells = table([""] + [str(j) for j in range(len(vals))], [[name] + [fmt(v, lang, 2) for v in vals]])
-    return Markup(fig + h("div", {"class": "aula-scroll"}, cells))
+    """One row of the sum: its name above its bars, each number under its own bar (one x grid)."""
+    title = (op + " " + name).strip()
+
+    def draw(frame: Frame) -> Markup:
+        left, top, bh = frame.pick(10, 4), 24, frame.pick(84, 64)
+        width = frame.width - 2 * left
+        return svg(frame.width, top + bh + 20, h("text", {"x": left, "y": 16, "class": "aula-note"}, title),
+                   bar_strip(vals, left, top, width, bh, vmax=2.0),
+                   column_labels([fmt(v, lang, 2) for v in vals], left, width, top + bh + 14),
+                   label=f"{title} = {fmt_vec(vals, lang)}")
+
+    return figure(draw)
 
 
 @widget("pe_sum", lesson=LESSON,
