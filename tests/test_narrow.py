@@ -30,12 +30,12 @@ NOT_YET = {
     "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table", "chain_rule",
     "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
     "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
-    "pe_heatmap", "pe_rotation", "rm_size", "rnn_vs_transformer",
+    "pe_rotation", "rm_size", "rnn_vs_transformer",
     "train_logits", "transformer_block", "vec_dot",
     "rm_probes", "rm_probe_own", "rm_scaling",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"model_sizes", "pe_raw_vs_wave", "pe_sum", "rm_attention", "rm_training", "turing_timeline"}
+CONVERTED = {"model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_sum", "rm_attention", "rm_training", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET = {
     f"{lang}{page}/" for lang in ("", "pt/") for page in
@@ -120,6 +120,14 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
         assert [t for _, t in numbers] == [lesson_core.kit.fmt.fmt(v, lang, 2) for v in r["data"][key]]
         assert [round(float(x), 1) for x, _ in numbers] == [round(c, 1) for c in centres], part
     assert "PE(20)" in _texts(_layouts(r["parts"]["code"])[1][0])
+
+    r = lesson_core.render("pe_heatmap", {"d": "64", "pos": "49"}, lang)   # the same map and strip, squeezed
+    for part in ("map", "finger"):
+        (wide,), (narrow,) = _layouts(r["parts"][part])
+        assert re.findall(r'href="([^"]+)"', narrow) == re.findall(r'href="([^"]+)"', wide), part
+    texts = _texts(_layouts(r["parts"]["map"])[1][0]).split()
+    assert {"0", "10", "20", "30", "40", "48"} <= set(texts)     # positions down, dimensions up to d across
+    assert "49" in _texts(_layouts(r["parts"]["finger"])[1][0]).split()
 
     r = lesson_core.render("turing_timeline", {"event": "gpt3"}, lang)      # "Acontecimiento 9 de 10"
     line = _layouts(r["parts"]["line"])[1][0]

@@ -152,22 +152,32 @@ MAP_POSITIONS = 50
 def _heatmap(d: int, lang: str) -> Markup:
     rows = pe.pe_matrix(range(MAP_POSITIONS), d)
     uri = png_data_uri([[diverging_rgb(v) for v in row] for row in rows])
-    W, H, left, top = 560, 300, 40, 10
-    pw, ph = W - left - 10, H - top - 34
     label = {"es": f"Mapa de calor: {MAP_POSITIONS} posiciones por {d} dimensiones; oscuro (rojo) +1, claro (azul pálido) −1.",
              "pt": f"Mapa de calor: {MAP_POSITIONS} posições por {d} dimensões; escuro (vermelho) +1, claro (azul-claro) −1."}
-    xt = [h("text", {"x": num(left + pw * (j + 0.5) / d), "y": H - 20, "class": "aula-tick", "text-anchor": "middle"}, j)
-          for j in range(0, d, max(1, d // 8))]
-    yt = [h("text", {"x": left - 4, "y": num(top + ph * (r + 0.5) / MAP_POSITIONS + 4), "class": "aula-tick",
-                     "text-anchor": "end"}, r) for r in range(0, MAP_POSITIONS, 10)]
-    return svg(W, H,
-               h("image", {"href": uri, "x": left, "y": top, "width": pw, "height": ph,
-                           "preserveAspectRatio": "none", "class": "aula-pixelated"}),
-               xt, yt,
-               h("text", {"x": num(left + pw / 2), "y": H - 4, "class": "aula-note", "text-anchor": "middle"},
-                 tr(lang, {"es": "dimensión (izquierda: ondas rápidas; derecha: lentas)",
-                  "pt": "dimensão (esquerda: ondas rápidas; direita: lentas)"})),
-               label=tr(lang, label))
+
+    def draw(frame: Frame) -> Markup:
+        # narrow: the map squeezed to the width, half as many column labels, the axis title on two lines
+        W, H, left, top = frame.width, frame.pick(300, 280), frame.pick(40, 24), 10
+        pw, ph = W - left - frame.pick(10, 4), H - top - frame.pick(34, 50)
+        xt = [h("text", {"x": num(left + pw * (j + 0.5) / d), "y": top + ph + 14, "class": "aula-tick",
+                         "text-anchor": "middle"}, j) for j in range(0, d, max(1, d // frame.pick(8, 4)))]
+        yt = [h("text", {"x": left - 4, "y": num(top + ph * (r + 0.5) / MAP_POSITIONS + 4), "class": "aula-tick",
+                         "text-anchor": "end"}, r) for r in range(0, MAP_POSITIONS, 10)]
+        title = frame.pick(
+            h("text", {"x": num(left + pw / 2), "y": H - 4, "class": "aula-note", "text-anchor": "middle"},
+              tr(lang, {"es": "dimensión (izquierda: ondas rápidas; derecha: lentas)",
+                        "pt": "dimensão (esquerda: ondas rápidas; direita: lentas)"})),
+            [h("text", {"x": num(left + pw / 2), "y": H - 22, "class": "aula-note", "text-anchor": "middle"},
+               tr(lang, T["dim"])),
+             h("text", {"x": left, "y": H - 4, "class": "aula-tick"},
+               tr(lang, {"es": "← ondas rápidas", "pt": "← ondas rápidas"})),
+             h("text", {"x": num(left + pw), "y": H - 4, "class": "aula-tick", "text-anchor": "end"},
+               tr(lang, {"es": "ondas lentas →", "pt": "ondas lentas →"}))])
+        return svg(W, H, h("image", {"href": uri, "x": left, "y": top, "width": num(pw), "height": ph,
+                                     "preserveAspectRatio": "none", "class": "aula-pixelated"}),
+                   xt, yt, title, label=tr(lang, label))
+
+    return figure(draw)
 
 
 def _strip(code: list[float], lang: str, caption: str) -> Markup:
@@ -192,10 +202,10 @@ def heatmap(p: dict, lang: str) -> View:
     strip = png_data_uri([[diverging_rgb(v) for v in code]])
     caption = tr(lang, {"es": f"Posición {pos}: sus {d} números, de la onda más rápida a la más lenta",
                "pt": f"Posição {pos}: seus {d} números, da onda mais rápida à mais lenta"})
-    finger = Markup(
-        svg(560, 30, h("text", {"x": 0, "y": 20, "class": "aula-tick"}, pos),
-            h("image", {"href": strip, "x": 40, "y": 2, "width": 510, "height": 26,
-                        "preserveAspectRatio": "none", "class": "aula-pixelated"}), label=str(pos))
+    finger = Markup(figure(lambda frame: svg(
+        frame.width, 30, h("text", {"x": 0, "y": 20, "class": "aula-tick"}, pos),
+        h("image", {"href": strip, "x": frame.pick(40, 26), "y": 2, "width": frame.width - frame.pick(50, 30),
+                    "height": 26, "preserveAspectRatio": "none", "class": "aula-pixelated"}), label=str(pos)))
         + h("p", {"class": "aula-readout"}, caption + ": " + fmt_vec(code[:8], lang) + (" …" if d > 8 else "")))
     summary = tr(lang, {"es": f"Mapa de {MAP_POSITIONS} posiciones por {d} dimensiones. ",
                "pt": f"Mapa de {MAP_POSITIONS} posições por {d} dimensões. "}) + caption + ": " + fmt_vec(code[:8], lang) \
