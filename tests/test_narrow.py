@@ -30,12 +30,13 @@ NOT_YET = {
     "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table", "chain_rule",
     "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
     "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
-    "pe_rotation", "rm_size", "rnn_vs_transformer",
+    "pe_rotation", "rm_size",
     "train_logits", "transformer_block", "vec_dot",
     "rm_probes", "rm_probe_own", "rm_scaling",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_sum", "rm_attention", "rm_training", "turing_timeline"}
+CONVERTED = {"model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_sum", "rm_attention", "rm_training",
+             "rnn_vs_transformer", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET = {
     f"{lang}{page}/" for lang in ("", "pt/") for page in
@@ -97,6 +98,9 @@ def test_converted_figures_are_drawn_wide_and_narrow(lang):
                     assert float(size) >= MIN_FIGURE_PX, (wid, part, size)
 
 
+tr_step = {"es": "paso", "pt": "passo"}
+
+
 def _texts(svg_html: str) -> str:
     return " ".join(re.findall(r"<text\b[^>]*>([^<]*)</text>", svg_html))
 
@@ -128,6 +132,11 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     texts = _texts(_layouts(r["parts"]["map"])[1][0]).split()
     assert {"0", "10", "20", "30", "40", "48"} <= set(texts)     # positions down, dimensions up to d across
     assert "49" in _texts(_layouts(r["parts"]["finger"])[1][0]).split()
+
+    r = lesson_core.render("rnn_vs_transformer", {"n": "100000"}, lang)   # n, the RNN's n − 1 steps, 1 step
+    chain = _texts(_layouts(r["parts"]["main"])[1][0])
+    assert "100000" in chain.split() and lesson_core.kit.fmt.fmt(99999, lang) in chain
+    assert chain.split()[:5] == ["1", "2", "3", "…", "100000"] and chain.endswith(" 1 " + tr_step[lang])
 
     r = lesson_core.render("turing_timeline", {"event": "gpt3"}, lang)      # "Acontecimiento 9 de 10"
     line = _layouts(r["parts"]["line"])[1][0]

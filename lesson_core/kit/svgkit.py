@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import struct
+import textwrap
 import zlib
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -217,6 +218,13 @@ def figure(draw: Callable[[Frame], Markup], legend: Markup | None = None) -> Mar
              legend)
 
 
+def text_lines(text: str, x: float, y: float, chars: int, cls: str = "aula-note", step: float = 16) -> list[Markup]:
+    """``text`` broken at spaces into lines of at most ``chars`` characters, the first at ``y``, one
+    ``<text>`` each: a caption a narrow figure cannot hold on one line keeps its words and its size."""
+    return [h("text", {"x": num(x), "y": num(y + i * step), "class": cls}, line)
+            for i, line in enumerate(textwrap.wrap(text, chars, break_long_words=False))]
+
+
 def legend(items: Sequence[tuple[Markup, str]]) -> Markup:
     """A legend as an HTML list under the plot, which wraps on a phone: ``(key, text)`` pairs,
     keys from :func:`line_key` or :func:`dot_key`."""
@@ -235,5 +243,5 @@ def dot_key(cls: str = "aula-dot", **attrs) -> Markup:
     return h("circle", {"cx": 12, "cy": 6, "r": 4, "class": cls, **attrs})
 
 
-__all__ += ["WIDE", "NARROW", "Box", "Frame", "thin", "nice_ticks", "short_count", "figure", "legend",
+__all__ += ["WIDE", "NARROW", "Box", "Frame", "thin", "nice_ticks", "short_count", "figure", "legend", "text_lines",
             "line_key", "dot_key"]
