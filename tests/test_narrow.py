@@ -27,7 +27,7 @@ MIN_FIGURE_PX = 11
 
 # Figures not yet drawn for a phone: they keep their desktop drawing in a scroll box.
 NOT_YET = {
-    "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table", "chain_rule",
+    "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table",
     "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
     "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
     "pe_rotation", "rm_size",
@@ -35,7 +35,7 @@ NOT_YET = {
     "rm_probes", "rm_probe_own", "rm_scaling",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_sum", "rm_attention", "rm_training",
+CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_sum", "rm_attention", "rm_training",
              "rnn_vs_transformer", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET = {
@@ -137,6 +137,12 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     chain = _texts(_layouts(r["parts"]["main"])[1][0])
     assert "100000" in chain.split() and lesson_core.kit.fmt.fmt(99999, lang) in chain
     assert chain.split()[:5] == ["1", "2", "3", "…", "100000"] and chain.endswith(" 1 " + tr_step[lang])
+
+    r = lesson_core.render("chain_rule", {"eta": "0.3", "step": "6"}, lang)   # every step taken, the minimum
+    (wide,), (narrow,) = _layouts(r["parts"]["main"])
+    dots = re.search(r'<path d="([^"]*)" class="aula-dots"', narrow).group(1)
+    assert dots.count("h0") == len(r["data"]["ws"]) == 7
+    assert "w = " + lesson_core.kit.fmt.fmt(1.5, lang) in _texts(narrow)
 
     r = lesson_core.render("turing_timeline", {"event": "gpt3"}, lang)      # "Acontecimiento 9 de 10"
     line = _layouts(r["parts"]["line"])[1][0]
