@@ -30,12 +30,12 @@ NOT_YET = {
     "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table",
     "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
     "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
-    "pe_rotation", "rm_size",
+    "rm_size",
     "train_logits", "transformer_block", "vec_dot",
     "rm_probes", "rm_probe_own", "rm_scaling",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_sum", "rm_attention", "rm_training",
+CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention", "rm_training",
              "rnn_vs_transformer", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET = {
@@ -143,6 +143,12 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     dots = re.search(r'<path d="([^"]*)" class="aula-dots"', narrow).group(1)
     assert dots.count("h0") == len(r["data"]["ws"]) == 7
     assert "w = " + lesson_core.kit.fmt.fmt(1.5, lang) in _texts(narrow)
+
+    r = lesson_core.render("pe_rotation", {"pos": "99999", "k": "100000", "d": "16"}, lang)   # 4 waves' turns
+    (wide,), (narrow,) = _layouts(r["parts"]["main"])
+    assert narrow.count('class="aula-ring"') == wide.count('class="aula-ring"') == 4
+    turns = re.findall(r"k·ω = ([^<]*) rad", narrow)
+    assert turns == re.findall(r"k·ω = ([^<]*) rad", wide) and len(turns) == 4 and "i = 3:" in _texts(narrow)
 
     r = lesson_core.render("turing_timeline", {"event": "gpt3"}, lang)      # "Acontecimiento 9 de 10"
     line = _layouts(r["parts"]["line"])[1][0]

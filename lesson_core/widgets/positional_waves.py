@@ -12,15 +12,17 @@ from ..kit.controls import Choice, Number, Range
 from ..kit.fmt import fmt, fmt_sci, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
-from ..kit.svgkit import table
+from ..kit.svgkit import Frame, figure, table
 from .positional import LESSON, T, _strip
 
 
 # --- 5. the rotation R_k ------------------------------------------------------------
 
-def _circle(i: int, pos: int, k: int, d: int, cx: float, lang: str) -> Markup:
+def _circle(i: int, pos: int, k: int, d: int, cx: float, lang: str, top: float = 0,
+            narrow: bool = False) -> Markup:
+    """Wave i's (sin, cos) pair for pos and pos + k on a circle; narrow, its label on two lines."""
     w = pe.frequency(i, d)
-    r, cy = 42, 56
+    r, cy = 42, 56 + top
     pts = []
     for q, cls in ((pos, "aula-dot-a"), (pos + k, "aula-dot-b")):
         # (sin, cos) drawn as (x, y): the pair moves round the circle as pos grows
@@ -28,8 +30,9 @@ def _circle(i: int, pos: int, k: int, d: int, cx: float, lang: str) -> Markup:
         pts.append(h("circle", {"cx": num(x), "cy": num(y), "r": 5, "class": cls}) if q == pos else
                    h("rect", {"x": num(x - 5), "y": num(y - 5), "width": 10, "height": 10, "class": cls}))
     return h("g", None, h("circle", {"cx": num(cx), "cy": cy, "r": r, "class": "aula-ring"}), pts,
-             h("text", {"x": num(cx), "y": 118, "class": "aula-tick", "text-anchor": "middle"},
-               f"i = {i}: k·ω = {fmt(k * w, lang, 3)} rad"))
+             [h("text", {"x": num(cx), "y": 118 + top + 14 * n, "class": "aula-tick", "text-anchor": "middle"}, line)
+              for n, line in enumerate([f"i = {i}:", f"k·ω = {fmt(k * w, lang, 3)} rad"] if narrow else
+                                       [f"i = {i}: k·ω = {fmt(k * w, lang, 3)} rad"])])
 
 
 @widget("pe_rotation", lesson=LESSON,
@@ -44,9 +47,17 @@ def rotation(p: dict, lang: str) -> View:
     check = pe.rotation_check(pos, k, d)
     blocks = pe.rotation_blocks(k, d)
     shown = min(4, d // 2)
-    fig = svg(560, 124, [_circle(i, pos, k, d, 70 + 140 * i, lang) for i in range(shown)],
-              label=tr(lang, {"es": "Cada par (seno, coseno) gira el mismo ángulo k·ω",
-                     "pt": "Cada par (seno, cosseno) gira o mesmo ângulo k·ω"}))
+    label = tr(lang, {"es": "Cada par (seno, coseno) gira el mismo ángulo k·ω",
+                      "pt": "Cada par (seno, cosseno) gira o mesmo ângulo k·ω"})
+
+    def draw(frame: Frame) -> Markup:
+        # wide: the circles in a row; narrow: two per row
+        per, row = frame.pick(4, 2), frame.pick(124, 138)
+        return svg(frame.width, row * -(-shown // per), [
+            _circle(i, pos, k, d, frame.width / (2 * per) * (2 * (i % per) + 1) if frame.narrow else 70 + 140 * i,
+                    lang, row * (i // per), frame.narrow) for i in range(shown)], label=label)
+
+    fig = figure(draw)
     sub = str(k).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
     head = ["", f"PE({fmt(pos + k, lang)})", f"R{sub}·PE({fmt(pos, lang)})", "|Δ|"]
     rows = [[j, fmt(a, lang, 6), fmt(b, lang, 6), fmt_sci(abs(a - b), lang)]
