@@ -150,6 +150,14 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     turns = re.findall(r"k·ω = ([^<]*) rad", narrow)
     assert turns == re.findall(r"k·ω = ([^<]*) rad", wide) and len(turns) == 4 and "i = 3:" in _texts(narrow)
 
+    # next_token's chart (its two tables still scroll, so the widget stays in NOT_YET): every candidate,
+    # with the probability and the share drawn that the summary gives
+    r = lesson_core.render("next_token", {"temperature": "0.5", "top_k": "3", "draws": "100", "seed": "7"}, lang)
+    chart = _texts(_layouts(r["parts"]["chart"])[1][0])
+    from lesson_core.widgets.turing_sampling import _labels
+    assert all(name in chart for name in _labels(lang))
+    assert all(lesson_core.kit.fmt.fmt_pct(q, lang) in chart for q in r["data"]["probs"] if q > 0)
+
     r = lesson_core.render("turing_timeline", {"event": "gpt3"}, lang)      # "Acontecimiento 9 de 10"
     line = _layouts(r["parts"]["line"])[1][0]
     assert line.count('class="aula-event"') == 10 and "9" in _texts(line).split()
