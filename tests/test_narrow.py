@@ -30,12 +30,11 @@ NOT_YET = {
     "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table",
     "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
     "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
-    "rm_size",
     "train_logits", "transformer_block", "vec_dot",
     "rm_probes", "rm_probe_own", "rm_scaling",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention", "rm_training",
+CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention", "rm_size", "rm_training",
              "rnn_vs_transformer", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET = {
@@ -157,6 +156,12 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     from lesson_core.widgets.turing_sampling import _labels
     assert all(name in chart for name in _labels(lang))
     assert all(lesson_core.kit.fmt.fmt_pct(q, lang) in chart for q in r["data"]["probs"] if q > 0)
+
+    r = lesson_core.render("rm_size", {"model": "deepseekv3"}, lang)   # every model shown, ours named
+    (wide,), (narrow,) = _layouts(r["parts"]["chart"])
+    names = re.findall(r'class="aula-note"[^>]*>([^<]*)</text>', wide)
+    assert len(names) == 6 and re.findall(r'class="aula-note"[^>]*>([^<]*)</text>', narrow) == names
+    assert "DeepSeek-V3" in names and "este modelo" in names
 
     r = lesson_core.render("turing_timeline", {"event": "gpt3"}, lang)      # "Acontecimiento 9 de 10"
     line = _layouts(r["parts"]["line"])[1][0]

@@ -10,7 +10,7 @@ import math
 from ..topics import tokenizer as tok
 from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
-from ..kit.svgkit import Frame, figure, legend, line_key
+from ..kit.svgkit import Frame, figure, legend, line_key, text_lines
 from ..topics.scale import big_words
 from ..kit import fpmath
 
@@ -142,38 +142,52 @@ def loss_chart(history: list, bigram: float, lang: str) -> Markup:
 
 
 def size_axis(points: list[tuple[str, float, bool]], lang: str) -> Markup:
-    """Every size on one logarithmic axis, from ten thousand to a trillion; ours highlighted."""
-    W, H, left, right = 560, 200, 16, 16
+    """Every size on one logarithmic axis, from ten thousand to a trillion; ours highlighted.
+    Wide: names staggered on three levels above the axis; narrow: one name per row, every other
+    power of ten labelled and the axis title broken into lines."""
     lo, hi = 4, 12
-
-    def X(v: float) -> float:
-        return left + (W - left - right) * (math.log10(v) - lo) / (hi - lo)
-
-    y0 = 120
-    out = [h("line", {"x1": left, "x2": W - right, "y1": y0, "y2": y0, "class": "aula-axis"})]
-    for e in range(lo, hi + 1):
-        x = num(X(10**e))
-        out.append(h("line", {"x1": x, "x2": x, "y1": y0 - 4, "y2": y0 + 4, "class": "aula-axis"}))
-        out.append(h("text", {"x": x, "y": y0 + 18, "class": "aula-tick", "text-anchor": "middle"},
-                     "10" + str(e).translate(SUP)))
-    for k, (name, params, ours) in enumerate(sorted(points, key=lambda p: p[1])):
-        x = X(params)
-        dy = 18 * (k % 3)
-        colour = "#2166ac" if ours else "#b2182b"
-        out.append(h("line", {"x1": num(x), "x2": num(x), "y1": y0, "y2": y0 - 30 - dy, "stroke": colour,
-                              "stroke-opacity": "0.5"}))
-        out.append(h("circle", {"cx": num(x), "cy": y0, "r": 6 if ours else 4, "fill": colour}))
-        anchor = "end" if x > W - 60 else "middle"
-        out.append(h("text", {"x": num(x), "y": y0 - 34 - dy, "class": "aula-note", "text-anchor": anchor,
-                              "font-weight": "bold" if ours else None}, name))
-    out.append(h("text", {"x": left, "y": H - 8, "class": "aula-tick"},
-                 tr(lang, {"es": "parámetros (escala logarítmica: cada marca vale 10 veces la anterior)",
-                  "pt": "parâmetros (escala logarítmica: cada marca vale 10 vezes a anterior)"})))
+    title = tr(lang, {"es": "parámetros (escala logarítmica: cada marca vale 10 veces la anterior)",
+                      "pt": "parâmetros (escala logarítmica: cada marca vale 10 vezes a anterior)"})
     cap = tr(lang, {"es": f"Tamaños en parámetros, de {big_words(min(p for _, p, _ in points), lang)} a "
                  f"{big_words(max(p for _, p, _ in points), lang)}, en escala logarítmica.",
            "pt": f"Tamanhos em parâmetros, de {big_words(min(p for _, p, _ in points), lang)} a "
                  f"{big_words(max(p for _, p, _ in points), lang)}, em escala logarítmica."})
-    return svg(W, H, out, label=cap)
+    ranked = sorted(points, key=lambda p: p[1])
+
+    def draw(frame: Frame) -> Markup:
+        W, left, right = frame.width, 16, 16
+        y0 = frame.pick(120, 22 + 18 * len(ranked))
+        notes = text_lines(title, left, y0 + 40, frame.pick(120, 44), cls="aula-tick", step=14)
+        H = frame.pick(200, y0 + 46 + 14 * (len(notes) - 1))
+        if not frame.narrow:
+            notes = [h("text", {"x": left, "y": H - 8, "class": "aula-tick"}, title)]
+
+        def X(v: float) -> float:
+            return left + (W - left - right) * (math.log10(v) - lo) / (hi - lo)
+
+        out = [h("line", {"x1": left, "x2": W - right, "y1": y0, "y2": y0, "class": "aula-axis"})]
+        for e in range(lo, hi + 1):
+            x = num(X(10**e))
+            out.append(h("line", {"x1": x, "x2": x, "y1": y0 - 4, "y2": y0 + 4, "class": "aula-axis"}))
+            if not frame.narrow or e % 2 == 0:
+                out.append(h("text", {"x": x, "y": y0 + 18, "class": "aula-tick", "text-anchor": "middle"},
+                             "10" + str(e).translate(SUP)))
+        for k, (name, params, ours) in enumerate(ranked):
+            x = X(params)
+            top = frame.pick(y0 - 30 - 18 * (k % 3), 18 + 18 * k)   # where the leader line ends
+            colour = "#2166ac" if ours else "#b2182b"
+            out.append(h("line", {"x1": num(x), "x2": num(x), "y1": y0, "y2": top, "stroke": colour,
+                                  "stroke-opacity": "0.5"}))
+            out.append(h("circle", {"cx": num(x), "cy": y0, "r": 6 if ours else 4, "fill": colour}))
+            if frame.narrow:   # the name beside the top of its line, on the side with room
+                at = {"x": num(x - 6 if x > W / 2 else x + 6), "y": top + 4,
+                      "text-anchor": "end" if x > W / 2 else "start"}
+            else:
+                at = {"x": num(x), "y": top - 4, "text-anchor": "end" if x > W - 60 else "middle"}
+            out.append(h("text", {**at, "class": "aula-note", "font-weight": "bold" if ours else None}, name))
+        return svg(W, H, out, notes, label=cap)
+
+    return figure(draw)
 
 
 def scaling_chart(xs: list, curves: dict, over: int | None, lang: str) -> Markup:
