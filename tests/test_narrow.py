@@ -31,11 +31,11 @@ NOT_YET = {
     "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
     "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
     "train_logits", "transformer_block", "vec_dot",
-    "rm_probes", "rm_probe_own", "rm_scaling",  # new with the real model's counting baselines (issue 19)
+    "rm_probes", "rm_probe_own",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention", "rm_size", "rm_training",
-             "rnn_vs_transformer", "turing_timeline"}
+CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention",
+             "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET = {
     f"{lang}{page}/" for lang in ("", "pt/") for page in
@@ -162,6 +162,11 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     names = re.findall(r'class="aula-note"[^>]*>([^<]*)</text>', wide)
     assert len(names) == 6 and re.findall(r'class="aula-note"[^>]*>([^<]*)</text>', narrow) == names
     assert "DeepSeek-V3" in names and "este modelo" in names
+
+    r = lesson_core.render("rm_scaling", None, lang)   # both curves, every point, the ring where one overtakes
+    (wide,), (narrow,) = _layouts(r["parts"]["main"])
+    assert narrow.count("<circle") == wide.count("<circle") == 8 + (r["data"]["overtakes_at"] is not None)
+    assert {"Transformer", "5-grama"} <= set(_texts(narrow).split())
 
     r = lesson_core.render("turing_timeline", {"event": "gpt3"}, lang)      # "Acontecimiento 9 de 10"
     line = _layouts(r["parts"]["line"])[1][0]

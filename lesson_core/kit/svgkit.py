@@ -218,10 +218,11 @@ def figure(draw: Callable[[Frame], Markup], legend: Markup | None = None) -> Mar
              legend)
 
 
-def text_lines(text: str, x: float, y: float, chars: int, cls: str = "aula-note", step: float = 16) -> list[Markup]:
+def text_lines(text: str, x: float, y: float, chars: int, cls: str = "aula-note", step: float = 16,
+               anchor: str | None = None) -> list[Markup]:
     """``text`` broken at spaces into lines of at most ``chars`` characters, the first at ``y``, one
     ``<text>`` each: a caption a narrow figure cannot hold on one line keeps its words and its size."""
-    return [h("text", {"x": num(x), "y": num(y + i * step), "class": cls}, line)
+    return [h("text", {"x": num(x), "y": num(y + i * step), "class": cls, "text-anchor": anchor}, line)
             for i, line in enumerate(textwrap.wrap(text, chars, break_long_words=False))]
 
 

@@ -10,7 +10,7 @@ import math
 from ..topics import tokenizer as tok
 from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
-from ..kit.svgkit import Frame, figure, legend, line_key, text_lines
+from ..kit.svgkit import Frame, figure, legend, line_key, short_count, text_lines
 from ..topics.scale import big_words
 from ..kit import fpmath
 
@@ -192,42 +192,52 @@ def size_axis(points: list[tuple[str, float, bool]], lang: str) -> Markup:
 
 def scaling_chart(xs: list, curves: dict, over: int | None, lang: str) -> Markup:
     """Held-out bits per character against training characters (logarithmic axis, one tick per
-    point), one line per model; a ring where the first curve drops below the second."""
-    W, H, left, right, top, bottom = 560, 260, 44, 12, 12, 40
+    point), one line per model; a ring where the first curve drops below the second. Narrow: the
+    key on a line above the plot, short tick labels ("154 mil") and the axis title broken into lines."""
     ys = [v for c in curves.values() for v in c]
     lo, hi = math.floor(min(ys) * 4) / 4, math.ceil(max(ys) * 4) / 4
     lx0, lx1 = fpmath.log2(xs[0]), fpmath.log2(xs[-1])
-
-    def X(v: float) -> float:
-        return left + (W - left - right) * (fpmath.log2(v) - lx0) / ((lx1 - lx0) or 1)
-
-    def Y(v: float) -> float:
-        return top + (H - top - bottom) * (hi - v) / ((hi - lo) or 1)
-
-    out = _grid(lo, hi, 0.25, Y, left, W - right, lang, 2)
-    for k, x in enumerate(xs):
-        anchor = "start" if k == 0 else "end" if k == len(xs) - 1 else "middle"
-        out.append(h("text", {"x": num(X(x)), "y": H - 22, "class": "aula-tick", "text-anchor": anchor}, fmt(x, lang)))
-    out.append(h("text", {"x": num((left + W) / 2), "y": H - 5, "class": "aula-tick", "text-anchor": "middle"},
-                 tr(lang, {"es": "caracteres de entrenamiento (escala logarítmica)",
-                           "pt": "caracteres de treinamento (escala logarítmica)"})))
+    axis = tr(lang, {"es": "caracteres de entrenamiento (escala logarítmica)",
+                     "pt": "caracteres de treinamento (escala logarítmica)"})
     colours = ("#b2182b", "#2166ac", "#4d9221")
-    for k, (name, vals) in enumerate(curves.items()):
-        c = colours[k % 3]
-        out.append(h("path", {"d": "M" + "L".join(f"{num(X(x))} {num(Y(y))}" for x, y in zip(xs, vals)),
-                              "fill": "none", "stroke": c, "stroke-width": 2,
-                              "stroke-dasharray": "6 4" if k else None}))
-        out += [h("circle", {"cx": num(X(x)), "cy": num(Y(y)), "r": 3.5, "fill": c}) for x, y in zip(xs, vals)]
-        out.append(h("line", {"x1": W - right - 150, "x2": W - right - 130, "y1": top + 10 + 16 * k,
-                              "y2": top + 10 + 16 * k, "stroke": c, "stroke-width": 2,
-                              "stroke-dasharray": "6 4" if k else None}))
-        out.append(h("text", {"x": W - right - 124, "y": top + 14 + 16 * k, "class": "aula-tick"}, name))
-    if over is not None:
-        first = next(iter(curves.values()))
-        out.append(h("circle", {"cx": num(X(xs[over])), "cy": num(Y(first[over])), "r": 9, "fill": "none",
-                                "stroke": "currentColor", "stroke-width": 1.5}))
+
+    def draw(frame: Frame) -> Markup:
+        W, left, right, top = frame.width, 44, 12, frame.pick(12, 30)
+        chars = frame.pick(90, 38)
+        lines = len(text_lines(axis, 0, 0, chars))
+        H, bottom = frame.pick(260, 240 + 14 * lines), frame.pick(40, 26 + 14 * lines)
+
+        def X(v: float) -> float:
+            return left + (W - left - right) * (fpmath.log2(v) - lx0) / ((lx1 - lx0) or 1)
+
+        def Y(v: float) -> float:
+            return top + (H - top - bottom) * (hi - v) / ((hi - lo) or 1)
+
+        out = _grid(lo, hi, 0.25, Y, left, W - right, lang, 2)
+        for k, x in enumerate(xs):
+            anchor = "start" if k == 0 else "end" if k == len(xs) - 1 else "middle"
+            out.append(h("text", {"x": num(X(x)), "y": H - bottom + 18, "class": "aula-tick", "text-anchor": anchor},
+                         frame.pick(fmt(x, lang), short_count(round(x, -3), lang))))
+        out += text_lines(axis, frame.pick((left + W) / 2, left), H - bottom + 35, chars, cls="aula-tick", step=14,
+                          anchor=frame.pick("middle", None))
+        for k, (name, vals) in enumerate(curves.items()):
+            c = colours[k % 3]
+            out.append(h("path", {"d": "M" + "L".join(f"{num(X(x))} {num(Y(y))}" for x, y in zip(xs, vals)),
+                                  "fill": "none", "stroke": c, "stroke-width": 2,
+                                  "stroke-dasharray": "6 4" if k else None}))
+            out += [h("circle", {"cx": num(X(x)), "cy": num(Y(y)), "r": 3.5, "fill": c}) for x, y in zip(xs, vals)]
+            kx, ky = frame.pick((W - right - 150, top + 10 + 16 * k), (left + 110 * k, 12))
+            out.append(h("line", {"x1": num(kx), "x2": num(kx + 20), "y1": ky, "y2": ky, "stroke": c, "stroke-width": 2,
+                                  "stroke-dasharray": "6 4" if k else None}))
+            out.append(h("text", {"x": num(kx + 26), "y": ky + 4, "class": "aula-tick"}, name))
+        if over is not None:
+            first = next(iter(curves.values()))
+            out.append(h("circle", {"cx": num(X(xs[over])), "cy": num(Y(first[over])), "r": 9, "fill": "none",
+                                    "stroke": "currentColor", "stroke-width": 1.5}))
+        return svg(W, H, out, label=cap)
+
     cap = tr(lang, {"es": "Bits por carácter en el texto de validación según cuánto texto de entrenamiento leyó cada "
                           "modelo: " + "; ".join(f"{n} " + ", ".join(fmt(y, lang, 2) for y in v) for n, v in curves.items()),
                     "pt": "Bits por caractere no texto de validação conforme quanto texto de treinamento cada modelo "
                           "leu: " + "; ".join(f"{n} " + ", ".join(fmt(y, lang, 2) for y in v) for n, v in curves.items())})
-    return svg(W, H, out, label=cap)
+    return figure(draw)
