@@ -27,15 +27,15 @@ MIN_FIGURE_PX = 11
 
 # Figures not yet drawn for a phone: they keep their desktop drawing in a scroll box.
 NOT_YET = {
-    "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table", "chain_rule",
+    "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table",
     "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
     "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
-    "pe_heatmap", "pe_rotation", "pe_sum", "rm_size", "rnn_vs_transformer",
     "train_logits", "transformer_block", "vec_dot",
-    "rm_probes", "rm_probe_own", "rm_scaling",  # new with the real model's counting baselines (issue 19)
+    "rm_probes", "rm_probe_own",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"model_sizes", "pe_raw_vs_wave", "rm_attention", "rm_training", "turing_timeline"}
+CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention",
+             "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET = {
     f"{lang}{page}/" for lang in ("", "pt/") for page in
@@ -97,6 +97,9 @@ def test_converted_figures_are_drawn_wide_and_narrow(lang):
                     assert float(size) >= MIN_FIGURE_PX, (wid, part, size)
 
 
+tr_step = {"es": "paso", "pt": "passo"}
+
+
 def _texts(svg_html: str) -> str:
     return " ".join(re.findall(r"<text\b[^>]*>([^<]*)</text>", svg_html))
 
@@ -111,6 +114,59 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     assert len(re.findall(r'class="aula-note"', now)) == 2          # both panels, stacked
     assert "−1" in _texts(chart) and "1" in _texts(chart).split()    # the wave's bounds the summary names
     assert 'class="aula-line aula-line-raw"' in chart and 'class="aula-line aula-line-wave"' in chart
+
+    r = lesson_core.render("pe_sum", {"word": "dog", "pos": "20"}, lang)   # every number, each under its bar
+    for part, key in (("word", "E"), ("code", "PE"), ("sum", "x")):
+        fig = _layouts(r["parts"][part])[1][0]
+        centres = sorted(float(x) + float(w) / 2 for x, w in re.findall(r'M([\d.]+) [\d.]+h([\d.]+)v', fig))
+        numbers = re.findall(r'<text x="([\d.]+)"[^>]*text-anchor="middle">([^<]*)</text>', fig)
+        assert [t for _, t in numbers] == [lesson_core.kit.fmt.fmt(v, lang, 2) for v in r["data"][key]]
+        assert [round(float(x), 1) for x, _ in numbers] == [round(c, 1) for c in centres], part
+    assert "PE(20)" in _texts(_layouts(r["parts"]["code"])[1][0])
+
+    r = lesson_core.render("pe_heatmap", {"d": "64", "pos": "49"}, lang)   # the same map and strip, squeezed
+    for part in ("map", "finger"):
+        (wide,), (narrow,) = _layouts(r["parts"][part])
+        assert re.findall(r'href="([^"]+)"', narrow) == re.findall(r'href="([^"]+)"', wide), part
+    texts = _texts(_layouts(r["parts"]["map"])[1][0]).split()
+    assert {"0", "10", "20", "30", "40", "48"} <= set(texts)     # positions down, dimensions up to d across
+    assert "49" in _texts(_layouts(r["parts"]["finger"])[1][0]).split()
+
+    r = lesson_core.render("rnn_vs_transformer", {"n": "100000"}, lang)   # n, the RNN's n − 1 steps, 1 step
+    chain = _texts(_layouts(r["parts"]["main"])[1][0])
+    assert "100000" in chain.split() and lesson_core.kit.fmt.fmt(99999, lang) in chain
+    assert chain.split()[:5] == ["1", "2", "3", "…", "100000"] and chain.endswith(" 1 " + tr_step[lang])
+
+    r = lesson_core.render("chain_rule", {"eta": "0.3", "step": "6"}, lang)   # every step taken, the minimum
+    (wide,), (narrow,) = _layouts(r["parts"]["main"])
+    dots = re.search(r'<path d="([^"]*)" class="aula-dots"', narrow).group(1)
+    assert dots.count("h0") == len(r["data"]["ws"]) == 7
+    assert "w = " + lesson_core.kit.fmt.fmt(1.5, lang) in _texts(narrow)
+
+    r = lesson_core.render("pe_rotation", {"pos": "99999", "k": "100000", "d": "16"}, lang)   # 4 waves' turns
+    (wide,), (narrow,) = _layouts(r["parts"]["main"])
+    assert narrow.count('class="aula-ring"') == wide.count('class="aula-ring"') == 4
+    turns = re.findall(r"k·ω = ([^<]*) rad", narrow)
+    assert turns == re.findall(r"k·ω = ([^<]*) rad", wide) and len(turns) == 4 and "i = 3:" in _texts(narrow)
+
+    # next_token's chart (its two tables still scroll, so the widget stays in NOT_YET): every candidate,
+    # with the probability and the share drawn that the summary gives
+    r = lesson_core.render("next_token", {"temperature": "0.5", "top_k": "3", "draws": "100", "seed": "7"}, lang)
+    chart = _texts(_layouts(r["parts"]["chart"])[1][0])
+    from lesson_core.widgets.turing_sampling import _labels
+    assert all(name in chart for name in _labels(lang))
+    assert all(lesson_core.kit.fmt.fmt_pct(q, lang) in chart for q in r["data"]["probs"] if q > 0)
+
+    r = lesson_core.render("rm_size", {"model": "deepseekv3"}, lang)   # every model shown, ours named
+    (wide,), (narrow,) = _layouts(r["parts"]["chart"])
+    names = re.findall(r'class="aula-note"[^>]*>([^<]*)</text>', wide)
+    assert len(names) == 6 and re.findall(r'class="aula-note"[^>]*>([^<]*)</text>', narrow) == names
+    assert "DeepSeek-V3" in names and "este modelo" in names
+
+    r = lesson_core.render("rm_scaling", None, lang)   # both curves, every point, the ring where one overtakes
+    (wide,), (narrow,) = _layouts(r["parts"]["main"])
+    assert narrow.count("<circle") == wide.count("<circle") == 8 + (r["data"]["overtakes_at"] is not None)
+    assert {"Transformer", "5-grama"} <= set(_texts(narrow).split())
 
     r = lesson_core.render("turing_timeline", {"event": "gpt3"}, lang)      # "Acontecimiento 9 de 10"
     line = _layouts(r["parts"]["line"])[1][0]

@@ -23,6 +23,7 @@ from lesson_core.kit.fmt import fmt_pct
 from lesson_core.kit.numtext import NumberTextError, read_number
 from lesson_core.kit.registry import get
 from lesson_core.widgets import positional as pe_widgets
+from lesson_core.widgets import positional_waves as pe_waves
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 LANGS = ("es", "pt")
@@ -93,7 +94,7 @@ ALLOW: dict[str, dict[float, object]] = {
         49: lambda lang: pe_widgets.MAP_POSITIONS - 1 == 49,
         100000: _control("pe_fingerprint", "pos", "max", 100000),
         300: _param("positional-encoding.md", "pe_ambiguity", "b", 300),
-        16: lambda lang: pe_widgets.AMB_D == 16,
+        16: lambda lang: pe_waves.AMB_D == 16,
         512: _fact("BERT's table of learned positions (Devlin et al. 2018)"),
         1024: _fact("GPT-2's table of learned positions (Radford et al. 2019)"),
         37: _fact("an arbitrary word number in the closing question"),

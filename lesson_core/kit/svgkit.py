@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import struct
+import textwrap
 import zlib
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -16,7 +17,7 @@ from typing import Callable, Sequence
 from .fmt import fmt
 from .html import Markup, h, num
 
-__all__ = ["diverging_rgb", "hex_rgb", "png_data_uri", "bar_strip", "table", "clamp"]
+__all__ = ["diverging_rgb", "hex_rgb", "png_data_uri", "bar_strip", "column_labels", "table", "clamp"]
 
 # Lightness falls from -1 to +1 (luma about 232, 170, 45), so the sign stays readable on a grayscale print.
 NEG = (222, 235, 247)   # pale blue for -1
@@ -78,6 +79,14 @@ def bar_strip(values: Sequence[float], x: float, y: float, width: float, height:
              h("path", {"d": "".join(pos_path) or "M0 0", "class": "aula-pos"}),
              h("path", {"d": "".join(neg_path) or "M0 0", "class": "aula-neg"}),
              clip)
+
+
+def column_labels(texts: Sequence[object], x: float, width: float, y: float, cls: str = "aula-tick") -> list[Markup]:
+    """One label centred under each of ``len(texts)`` equal columns from ``x`` over ``width``: the
+    same grid as :func:`bar_strip`'s bars and as a heat map's columns, so a number sits under its bar."""
+    step = width / len(texts)
+    return [h("text", {"x": num(x + (j + 0.5) * step), "y": num(y), "class": cls, "text-anchor": "middle"}, t)
+            for j, t in enumerate(texts)]
 
 
 def table(headers: Sequence[object], rows: Sequence[Sequence[object]], cls: str = "aula-table",
@@ -209,6 +218,14 @@ def figure(draw: Callable[[Frame], Markup], legend: Markup | None = None) -> Mar
              legend)
 
 
+def text_lines(text: str, x: float, y: float, chars: int, cls: str = "aula-note", step: float = 16,
+               anchor: str | None = None) -> list[Markup]:
+    """``text`` broken at spaces into lines of at most ``chars`` characters, the first at ``y``, one
+    ``<text>`` each: a caption a narrow figure cannot hold on one line keeps its words and its size."""
+    return [h("text", {"x": num(x), "y": num(y + i * step), "class": cls, "text-anchor": anchor}, line)
+            for i, line in enumerate(textwrap.wrap(text, chars, break_long_words=False))]
+
+
 def legend(items: Sequence[tuple[Markup, str]]) -> Markup:
     """A legend as an HTML list under the plot, which wraps on a phone: ``(key, text)`` pairs,
     keys from :func:`line_key` or :func:`dot_key`."""
@@ -227,5 +244,5 @@ def dot_key(cls: str = "aula-dot", **attrs) -> Markup:
     return h("circle", {"cx": 12, "cy": 6, "r": 4, "class": cls, **attrs})
 
 
-__all__ += ["WIDE", "NARROW", "Box", "Frame", "thin", "nice_ticks", "short_count", "figure", "legend",
+__all__ += ["WIDE", "NARROW", "Box", "Frame", "thin", "nice_ticks", "short_count", "figure", "legend", "text_lines",
             "line_key", "dot_key"]

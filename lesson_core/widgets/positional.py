@@ -15,8 +15,8 @@ from ..kit.fmt import fmt, fmt_pct, fmt_sci, tr
 from ..kit.html import Markup, h, num, svg
 from ..data.positional import WORDS
 from ..kit.registry import View, widget
-from ..kit.svgkit import (Frame, bar_strip, diverging_rgb, figure, fmt_vec, hex_rgb, nice_ticks,
-                          png_data_uri, table)
+from ..kit.svgkit import (Frame, bar_strip, column_labels, diverging_rgb, figure, fmt_vec, hex_rgb,
+                          nice_ticks, png_data_uri, table)
 
 LESSON = "positional"
 
@@ -152,22 +152,32 @@ MAP_POSITIONS = 50
 def _heatmap(d: int, lang: str) -> Markup:
     rows = pe.pe_matrix(range(MAP_POSITIONS), d)
     uri = png_data_uri([[diverging_rgb(v) for v in row] for row in rows])
-    W, H, left, top = 560, 300, 40, 10
-    pw, ph = W - left - 10, H - top - 34
     label = {"es": f"Mapa de calor: {MAP_POSITIONS} posiciones por {d} dimensiones; oscuro (rojo) +1, claro (azul pálido) −1.",
              "pt": f"Mapa de calor: {MAP_POSITIONS} posições por {d} dimensões; escuro (vermelho) +1, claro (azul-claro) −1."}
-    xt = [h("text", {"x": num(left + pw * (j + 0.5) / d), "y": H - 20, "class": "aula-tick", "text-anchor": "middle"}, j)
-          for j in range(0, d, max(1, d // 8))]
-    yt = [h("text", {"x": left - 4, "y": num(top + ph * (r + 0.5) / MAP_POSITIONS + 4), "class": "aula-tick",
-                     "text-anchor": "end"}, r) for r in range(0, MAP_POSITIONS, 10)]
-    return svg(W, H,
-               h("image", {"href": uri, "x": left, "y": top, "width": pw, "height": ph,
-                           "preserveAspectRatio": "none", "class": "aula-pixelated"}),
-               xt, yt,
-               h("text", {"x": num(left + pw / 2), "y": H - 4, "class": "aula-note", "text-anchor": "middle"},
-                 tr(lang, {"es": "dimensión (izquierda: ondas rápidas; derecha: lentas)",
-                  "pt": "dimensão (esquerda: ondas rápidas; direita: lentas)"})),
-               label=tr(lang, label))
+
+    def draw(frame: Frame) -> Markup:
+        # narrow: the map squeezed to the width, half as many column labels, the axis title on two lines
+        W, H, left, top = frame.width, frame.pick(300, 280), frame.pick(40, 24), 10
+        pw, ph = W - left - frame.pick(10, 4), H - top - frame.pick(34, 50)
+        xt = [h("text", {"x": num(left + pw * (j + 0.5) / d), "y": top + ph + 14, "class": "aula-tick",
+                         "text-anchor": "middle"}, j) for j in range(0, d, max(1, d // frame.pick(8, 4)))]
+        yt = [h("text", {"x": left - 4, "y": num(top + ph * (r + 0.5) / MAP_POSITIONS + 4), "class": "aula-tick",
+                         "text-anchor": "end"}, r) for r in range(0, MAP_POSITIONS, 10)]
+        title = frame.pick(
+            h("text", {"x": num(left + pw / 2), "y": H - 4, "class": "aula-note", "text-anchor": "middle"},
+              tr(lang, {"es": "dimensión (izquierda: ondas rápidas; derecha: lentas)",
+                        "pt": "dimensão (esquerda: ondas rápidas; direita: lentas)"})),
+            [h("text", {"x": num(left + pw / 2), "y": H - 22, "class": "aula-note", "text-anchor": "middle"},
+               tr(lang, T["dim"])),
+             h("text", {"x": left, "y": H - 4, "class": "aula-tick"},
+               tr(lang, {"es": "← ondas rápidas", "pt": "← ondas rápidas"})),
+             h("text", {"x": num(left + pw), "y": H - 4, "class": "aula-tick", "text-anchor": "end"},
+               tr(lang, {"es": "ondas lentas →", "pt": "ondas lentas →"}))])
+        return svg(W, H, h("image", {"href": uri, "x": left, "y": top, "width": num(pw), "height": ph,
+                                     "preserveAspectRatio": "none", "class": "aula-pixelated"}),
+                   xt, yt, title, label=tr(lang, label))
+
+    return figure(draw)
 
 
 def _strip(code: list[float], lang: str, caption: str) -> Markup:
@@ -192,10 +202,10 @@ def heatmap(p: dict, lang: str) -> View:
     strip = png_data_uri([[diverging_rgb(v) for v in code]])
     caption = tr(lang, {"es": f"Posición {pos}: sus {d} números, de la onda más rápida a la más lenta",
                "pt": f"Posição {pos}: seus {d} números, da onda mais rápida à mais lenta"})
-    finger = Markup(
-        svg(560, 30, h("text", {"x": 0, "y": 20, "class": "aula-tick"}, pos),
-            h("image", {"href": strip, "x": 40, "y": 2, "width": 510, "height": 26,
-                        "preserveAspectRatio": "none", "class": "aula-pixelated"}), label=str(pos))
+    finger = Markup(figure(lambda frame: svg(
+        frame.width, 30, h("text", {"x": 0, "y": 20, "class": "aula-tick"}, pos),
+        h("image", {"href": strip, "x": frame.pick(40, 26), "y": 2, "width": frame.width - frame.pick(50, 30),
+                    "height": 26, "preserveAspectRatio": "none", "class": "aula-pixelated"}), label=str(pos)))
         + h("p", {"class": "aula-readout"}, caption + ": " + fmt_vec(code[:8], lang) + (" …" if d > 8 else "")))
     summary = tr(lang, {"es": f"Mapa de {MAP_POSITIONS} posiciones por {d} dimensiones. ",
                "pt": f"Mapa de {MAP_POSITIONS} posições por {d} dimensões. "}) + caption + ": " + fmt_vec(code[:8], lang) \
@@ -240,12 +250,18 @@ def fingerprint(p: dict, lang: str) -> View:
 # --- 4. word vector + position code ---------------------------------------------------
 
 def _sum_row(name: str, vals: list[float], lang: str, op: str = "") -> Markup:
-    """One row of the sum: its name, eight bars and the eight numbers."""
-    W = 560
-    fig = svg(W, 92, h("text", {"x": 0, "y": 16, "class": "aula-note"}, (op + " " + name).strip()),
-              bar_strip(vals, 150, 4, W - 160, 84, vmax=2.0), label=name)
-    cells = table([""] + [str(j) for j in range(len(vals))], [[name] + [fmt(v, lang, 2) for v in vals]])
-    return Markup(fig + h("div", {"class": "aula-scroll"}, cells))
+    """One row of the sum: its name above its bars, each number under its own bar (one x grid)."""
+    title = (op + " " + name).strip()
+
+    def draw(frame: Frame) -> Markup:
+        left, top, bh = frame.pick(10, 4), 24, frame.pick(84, 64)
+        width = frame.width - 2 * left
+        return svg(frame.width, top + bh + 20, h("text", {"x": left, "y": 16, "class": "aula-note"}, title),
+                   bar_strip(vals, left, top, width, bh, vmax=2.0),
+                   column_labels([fmt(v, lang, 2) for v in vals], left, width, top + bh + 14),
+                   label=f"{title} = {fmt_vec(vals, lang)}")
+
+    return figure(draw)
 
 
 @widget("pe_sum", lesson=LESSON,
@@ -270,124 +286,10 @@ def word_plus_position(p: dict, lang: str) -> View:
                 data={"word": p["word"], "pos": pos, "E": vec, "PE": code, "x": total})
 
 
-# --- 5. the rotation R_k ------------------------------------------------------------
-
-def _circle(i: int, pos: int, k: int, d: int, cx: float, lang: str) -> Markup:
-    w = pe.frequency(i, d)
-    r, cy = 42, 56
-    pts = []
-    for q, cls in ((pos, "aula-dot-a"), (pos + k, "aula-dot-b")):
-        # (sin, cos) drawn as (x, y): the pair moves round the circle as pos grows
-        x, y = cx + r * fp.sin(q * w), cy - r * fp.cos(q * w)
-        pts.append(h("circle", {"cx": num(x), "cy": num(y), "r": 5, "class": cls}) if q == pos else
-                   h("rect", {"x": num(x - 5), "y": num(y - 5), "width": 10, "height": 10, "class": cls}))
-    return h("g", None, h("circle", {"cx": num(cx), "cy": cy, "r": r, "class": "aula-ring"}), pts,
-             h("text", {"x": num(cx), "y": 118, "class": "aula-tick", "text-anchor": "middle"},
-               f"i = {i}: k·ω = {fmt(k * w, lang, 3)} rad"))
-
-
-@widget("pe_rotation", lesson=LESSON,
-        title={"es": "Avanzar k posiciones es girar", "pt": "Avançar k posições é girar"},
-        controls=[Number("pos", T["pos"], 10, min=0, max=100000),
-                  Number("k", {"es": "Paso k", "pt": "Passo k"}, 5, min=0, max=100000),
-                  Choice("d", T["d"], 8, options=[(4, "4"), (8, "8"), (16, "16")])],
-        parts={"main": ("pos", "k", "d")})
-def rotation(p: dict, lang: str) -> View:
-    """PE(pos+k) computed directly against R_k·PE(pos), where R_k is built from k alone."""
-    pos, k, d = p["pos"], p["k"], pe.check_d(p["d"])
-    check = pe.rotation_check(pos, k, d)
-    blocks = pe.rotation_blocks(k, d)
-    shown = min(4, d // 2)
-    fig = svg(560, 124, [_circle(i, pos, k, d, 70 + 140 * i, lang) for i in range(shown)],
-              label=tr(lang, {"es": "Cada par (seno, coseno) gira el mismo ángulo k·ω",
-                     "pt": "Cada par (seno, cosseno) gira o mesmo ângulo k·ω"}))
-    sub = str(k).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
-    head = ["", f"PE({fmt(pos + k, lang)})", f"R{sub}·PE({fmt(pos, lang)})", "|Δ|"]
-    rows = [[j, fmt(a, lang, 6), fmt(b, lang, 6), fmt_sci(abs(a - b), lang)]
-            for j, (a, b) in enumerate(zip(check["direct"], check["rotated"]))]
-    err = check["max_error"]
-    verdict = tr(lang, {"es": f"Diferencia máxima: {fmt_sci(err, lang)} (errores de redondeo de la máquina).",
-               "pt": f"Diferença máxima: {fmt_sci(err, lang)} (erros de arredondamento da máquina)."})
-    legend = h("p", {"class": "aula-note"}, h("span", {"class": "aula-key-a"}, "●"), f" pos = {fmt(pos, lang)}   ",
-               h("span", {"class": "aula-key-b"}, "■"), f" pos + k = {fmt(pos + k, lang)}")
-    body = Markup(fig + legend + h("div", {"class": "aula-scroll"}, table(head, rows))
-                  + h("p", {"class": "aula-readout"}, verdict))
-    summary = tr(lang, {"es": f"d = {d}: PE({fmt(pos + k, lang)}) calculado directamente y R{sub}·PE({fmt(pos, lang)}), "
-                     f"el código de {fmt(pos, lang)} girado {fmt(k, lang)} posiciones, coinciden. ",
-               "pt": f"d = {d}: PE({fmt(pos + k, lang)}) calculado diretamente e R{sub}·PE({fmt(pos, lang)}), "
-                     f"o código de {fmt(pos, lang)} girado {fmt(k, lang)} posições, coincidem. "}) + verdict
-    return View(summary=summary, parts={"main": body},
-                data={"pos": pos, "k": k, "d": d, "max_error": err, "direct": check["direct"],
-                      "rotated": check["rotated"], "blocks": [list(b) for b in blocks]})
-
-
-# --- 6. one slow wave is ambiguous; the whole code is not ----------------------------
-
-AMB_D = 16
-
-
-@widget("pe_ambiguity", lesson=LESSON,
-        title={"es": "¿3 o 300? Una onda lenta frente al código completo",
-               "pt": "3 ou 300? Uma onda lenta contra o código completo"},
-        controls=[Number("a", {"es": "Posición A", "pt": "Posição A"}, 3, min=0, max=100000),
-                  Number("b", {"es": "Posición B", "pt": "Posição B"}, 300, min=0, max=100000),
-                  Range("i", {"es": "Onda i (0 rápida, 7 lenta)", "pt": "Onda i (0 rápida, 7 lenta)"}, 7,
-                        min=0, max=AMB_D // 2 - 1, step=1)],
-        parts={"main": ("a", "b", "i")})
-def ambiguity(p: dict, lang: str) -> View:
-    """Heights of positions a and b on wave i alone, and the distance between their full codes (d = 16)."""
-    a, b, i = p["a"], p["b"], p["i"]
-    g = pe.wave_gap(a, b, i, AMB_D)
-    w = pe.frequency(i, AMB_D)
-    span = max(a, b, 1) * 1.15
-    W, H, left, top, ph = 560, 150, 36, 10, 110
-    pw = W - left - 10
-
-    def X(q: float) -> float:
-        return left + pw * q / span
-
-    def Y(v: float) -> float:
-        return top + ph * (1 - v) / 2
-
-    curve = " ".join(f"{num(X(span * s / 160))},{num(Y(fp.sin(span * s / 160 * w)))}" for s in range(161))
-    marks = [h("g", None, h("circle", {"cx": num(X(q)), "cy": num(Y(fp.sin(q * w))), "r": 5, "class": cls}),
-               h("text", {"x": num(X(q)), "y": H - 6, "class": "aula-tick", "text-anchor": "middle"}, fmt(q, lang)))
-             for q, cls in ((a, "aula-dot-a"), (b, "aula-dot-b"))]
-    fig = svg(W, H, h("line", {"x1": left, "x2": W - 10, "y1": num(Y(0)), "y2": num(Y(0)), "class": "aula-axis"}),
-              h("polyline", {"points": curve, "class": "aula-line aula-line-wave"}), marks,
-              label=tr(lang, {"es": f"Onda {i}: sen(pos·ω) entre 0 y {fmt(span, lang, 0)}",
-                     "pt": f"Onda {i}: sen(pos·ω) entre 0 e {fmt(span, lang, 0)}"}))
-    close = g["one_wave_distance"] < 0.1 * math.sqrt(2)
-    one = tr(lang, {"es": ("casi no se distinguen" if close else "se distinguen"),
-           "pt": ("quase não se distinguem" if close else "se distinguem")})
-    rows = [
-        [tr(lang, {"es": f"Solo la onda {i}", "pt": f"Só a onda {i}"}), fmt(g["sin_a"], lang, 4), fmt(g["sin_b"], lang, 4),
-         fmt(g["one_wave_distance"], lang, 4), one],
-        [tr(lang, {"es": "Código completo (d = 16)", "pt": "Código completo (d = 16)"}), "—", "—",
-         fmt(g["full_distance"], lang, 4),
-         tr(lang, {"es": f"máximo posible {fmt(g['max_distance'], lang, 2)}", "pt": f"máximo possível {fmt(g['max_distance'], lang, 2)}"})],
-    ]
-    head = ["", f"sen({fmt(a, lang)}·ω)", f"sen({fmt(b, lang)}·ω)",
-            tr(lang, {"es": "distancia", "pt": "distância"}), ""]
-    strips = Markup(_strip(pe.pe_vector(a, AMB_D), lang, fmt(a, lang)) + _strip(pe.pe_vector(b, AMB_D), lang, fmt(b, lang)))
-    body = Markup(fig + table(head, rows) + strips)
-    summary = tr(lang, {"es": f"Posiciones {fmt(a, lang)} y {fmt(b, lang)}. Solo en la onda {i}: alturas "
-                     f"{fmt(g['sin_a'], lang, 4)} y {fmt(g['sin_b'], lang, 4)}, distancia "
-                     f"{fmt(g['one_wave_distance'], lang, 4)}: {one}. Con el código completo (d = 16): distancia "
-                     f"{fmt(g['full_distance'], lang, 4)}, de un máximo posible de {fmt(g['max_distance'], lang, 2)}.",
-               "pt": f"Posições {fmt(a, lang)} e {fmt(b, lang)}. Só na onda {i}: alturas "
-                     f"{fmt(g['sin_a'], lang, 4)} e {fmt(g['sin_b'], lang, 4)}, distância "
-                     f"{fmt(g['one_wave_distance'], lang, 4)}: {one}. Com o código completo (d = 16): distância "
-                     f"{fmt(g['full_distance'], lang, 4)}, de um máximo possível de {fmt(g['max_distance'], lang, 2)}."})
-    return View(parts={"main": body}, data={"a": a, "b": b, "i": i, **g}, summary=summary)
-
-
 PARITY_CASES = [
     ("pe_fingerprint", {"pos": "100000", "d": "512"}),
     ("pe_fingerprint", {"pos": "77777", "d": "2"}),
-    ("pe_rotation", {"pos": "99999", "k": "100000", "d": "16"}),
     ("pe_heatmap", {"d": "64", "pos": "49"}),
-    ("pe_ambiguity", {"a": "12345", "b": "54321", "i": "0"}),
     ("pe_raw_vs_wave", {"pos": "10000"}),
     ("pe_sum", {"word": "bites", "pos": "20"}),
 ]

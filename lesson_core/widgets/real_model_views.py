@@ -10,7 +10,7 @@ import math
 from ..topics import tokenizer as tok
 from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
-from ..kit.svgkit import Frame, figure, legend, line_key
+from ..kit.svgkit import Frame, figure, legend, line_key, short_count, text_lines
 from ..topics.scale import big_words
 from ..kit import fpmath
 
@@ -142,78 +142,102 @@ def loss_chart(history: list, bigram: float, lang: str) -> Markup:
 
 
 def size_axis(points: list[tuple[str, float, bool]], lang: str) -> Markup:
-    """Every size on one logarithmic axis, from ten thousand to a trillion; ours highlighted."""
-    W, H, left, right = 560, 200, 16, 16
+    """Every size on one logarithmic axis, from ten thousand to a trillion; ours highlighted.
+    Wide: names staggered on three levels above the axis; narrow: one name per row, every other
+    power of ten labelled and the axis title broken into lines."""
     lo, hi = 4, 12
-
-    def X(v: float) -> float:
-        return left + (W - left - right) * (math.log10(v) - lo) / (hi - lo)
-
-    y0 = 120
-    out = [h("line", {"x1": left, "x2": W - right, "y1": y0, "y2": y0, "class": "aula-axis"})]
-    for e in range(lo, hi + 1):
-        x = num(X(10**e))
-        out.append(h("line", {"x1": x, "x2": x, "y1": y0 - 4, "y2": y0 + 4, "class": "aula-axis"}))
-        out.append(h("text", {"x": x, "y": y0 + 18, "class": "aula-tick", "text-anchor": "middle"},
-                     "10" + str(e).translate(SUP)))
-    for k, (name, params, ours) in enumerate(sorted(points, key=lambda p: p[1])):
-        x = X(params)
-        dy = 18 * (k % 3)
-        colour = "#2166ac" if ours else "#b2182b"
-        out.append(h("line", {"x1": num(x), "x2": num(x), "y1": y0, "y2": y0 - 30 - dy, "stroke": colour,
-                              "stroke-opacity": "0.5"}))
-        out.append(h("circle", {"cx": num(x), "cy": y0, "r": 6 if ours else 4, "fill": colour}))
-        anchor = "end" if x > W - 60 else "middle"
-        out.append(h("text", {"x": num(x), "y": y0 - 34 - dy, "class": "aula-note", "text-anchor": anchor,
-                              "font-weight": "bold" if ours else None}, name))
-    out.append(h("text", {"x": left, "y": H - 8, "class": "aula-tick"},
-                 tr(lang, {"es": "parámetros (escala logarítmica: cada marca vale 10 veces la anterior)",
-                  "pt": "parâmetros (escala logarítmica: cada marca vale 10 vezes a anterior)"})))
+    title = tr(lang, {"es": "parámetros (escala logarítmica: cada marca vale 10 veces la anterior)",
+                      "pt": "parâmetros (escala logarítmica: cada marca vale 10 vezes a anterior)"})
     cap = tr(lang, {"es": f"Tamaños en parámetros, de {big_words(min(p for _, p, _ in points), lang)} a "
                  f"{big_words(max(p for _, p, _ in points), lang)}, en escala logarítmica.",
            "pt": f"Tamanhos em parâmetros, de {big_words(min(p for _, p, _ in points), lang)} a "
                  f"{big_words(max(p for _, p, _ in points), lang)}, em escala logarítmica."})
-    return svg(W, H, out, label=cap)
+    ranked = sorted(points, key=lambda p: p[1])
+
+    def draw(frame: Frame) -> Markup:
+        W, left, right = frame.width, 16, 16
+        y0 = frame.pick(120, 22 + 18 * len(ranked))
+        notes = text_lines(title, left, y0 + 40, frame.pick(120, 44), cls="aula-tick", step=14)
+        H = frame.pick(200, y0 + 46 + 14 * (len(notes) - 1))
+        if not frame.narrow:
+            notes = [h("text", {"x": left, "y": H - 8, "class": "aula-tick"}, title)]
+
+        def X(v: float) -> float:
+            return left + (W - left - right) * (math.log10(v) - lo) / (hi - lo)
+
+        out = [h("line", {"x1": left, "x2": W - right, "y1": y0, "y2": y0, "class": "aula-axis"})]
+        for e in range(lo, hi + 1):
+            x = num(X(10**e))
+            out.append(h("line", {"x1": x, "x2": x, "y1": y0 - 4, "y2": y0 + 4, "class": "aula-axis"}))
+            if not frame.narrow or e % 2 == 0:
+                out.append(h("text", {"x": x, "y": y0 + 18, "class": "aula-tick", "text-anchor": "middle"},
+                             "10" + str(e).translate(SUP)))
+        for k, (name, params, ours) in enumerate(ranked):
+            x = X(params)
+            top = frame.pick(y0 - 30 - 18 * (k % 3), 18 + 18 * k)   # where the leader line ends
+            colour = "#2166ac" if ours else "#b2182b"
+            out.append(h("line", {"x1": num(x), "x2": num(x), "y1": y0, "y2": top, "stroke": colour,
+                                  "stroke-opacity": "0.5"}))
+            out.append(h("circle", {"cx": num(x), "cy": y0, "r": 6 if ours else 4, "fill": colour}))
+            if frame.narrow:   # the name beside the top of its line, on the side with room
+                at = {"x": num(x - 6 if x > W / 2 else x + 6), "y": top + 4,
+                      "text-anchor": "end" if x > W / 2 else "start"}
+            else:
+                at = {"x": num(x), "y": top - 4, "text-anchor": "end" if x > W - 60 else "middle"}
+            out.append(h("text", {**at, "class": "aula-note", "font-weight": "bold" if ours else None}, name))
+        return svg(W, H, out, notes, label=cap)
+
+    return figure(draw)
 
 
 def scaling_chart(xs: list, curves: dict, over: int | None, lang: str) -> Markup:
     """Held-out bits per character against training characters (logarithmic axis, one tick per
-    point), one line per model; a ring where the first curve drops below the second."""
-    W, H, left, right, top, bottom = 560, 260, 44, 12, 12, 40
+    point), one line per model; a ring where the first curve drops below the second. Narrow: the
+    key on a line above the plot, short tick labels ("154 mil") and the axis title broken into lines."""
     ys = [v for c in curves.values() for v in c]
     lo, hi = math.floor(min(ys) * 4) / 4, math.ceil(max(ys) * 4) / 4
     lx0, lx1 = fpmath.log2(xs[0]), fpmath.log2(xs[-1])
-
-    def X(v: float) -> float:
-        return left + (W - left - right) * (fpmath.log2(v) - lx0) / ((lx1 - lx0) or 1)
-
-    def Y(v: float) -> float:
-        return top + (H - top - bottom) * (hi - v) / ((hi - lo) or 1)
-
-    out = _grid(lo, hi, 0.25, Y, left, W - right, lang, 2)
-    for k, x in enumerate(xs):
-        anchor = "start" if k == 0 else "end" if k == len(xs) - 1 else "middle"
-        out.append(h("text", {"x": num(X(x)), "y": H - 22, "class": "aula-tick", "text-anchor": anchor}, fmt(x, lang)))
-    out.append(h("text", {"x": num((left + W) / 2), "y": H - 5, "class": "aula-tick", "text-anchor": "middle"},
-                 tr(lang, {"es": "caracteres de entrenamiento (escala logarítmica)",
-                           "pt": "caracteres de treinamento (escala logarítmica)"})))
+    axis = tr(lang, {"es": "caracteres de entrenamiento (escala logarítmica)",
+                     "pt": "caracteres de treinamento (escala logarítmica)"})
     colours = ("#b2182b", "#2166ac", "#4d9221")
-    for k, (name, vals) in enumerate(curves.items()):
-        c = colours[k % 3]
-        out.append(h("path", {"d": "M" + "L".join(f"{num(X(x))} {num(Y(y))}" for x, y in zip(xs, vals)),
-                              "fill": "none", "stroke": c, "stroke-width": 2,
-                              "stroke-dasharray": "6 4" if k else None}))
-        out += [h("circle", {"cx": num(X(x)), "cy": num(Y(y)), "r": 3.5, "fill": c}) for x, y in zip(xs, vals)]
-        out.append(h("line", {"x1": W - right - 150, "x2": W - right - 130, "y1": top + 10 + 16 * k,
-                              "y2": top + 10 + 16 * k, "stroke": c, "stroke-width": 2,
-                              "stroke-dasharray": "6 4" if k else None}))
-        out.append(h("text", {"x": W - right - 124, "y": top + 14 + 16 * k, "class": "aula-tick"}, name))
-    if over is not None:
-        first = next(iter(curves.values()))
-        out.append(h("circle", {"cx": num(X(xs[over])), "cy": num(Y(first[over])), "r": 9, "fill": "none",
-                                "stroke": "currentColor", "stroke-width": 1.5}))
+
+    def draw(frame: Frame) -> Markup:
+        W, left, right, top = frame.width, 44, 12, frame.pick(12, 30)
+        chars = frame.pick(90, 38)
+        lines = len(text_lines(axis, 0, 0, chars))
+        H, bottom = frame.pick(260, 240 + 14 * lines), frame.pick(40, 26 + 14 * lines)
+
+        def X(v: float) -> float:
+            return left + (W - left - right) * (fpmath.log2(v) - lx0) / ((lx1 - lx0) or 1)
+
+        def Y(v: float) -> float:
+            return top + (H - top - bottom) * (hi - v) / ((hi - lo) or 1)
+
+        out = _grid(lo, hi, 0.25, Y, left, W - right, lang, 2)
+        for k, x in enumerate(xs):
+            anchor = "start" if k == 0 else "end" if k == len(xs) - 1 else "middle"
+            out.append(h("text", {"x": num(X(x)), "y": H - bottom + 18, "class": "aula-tick", "text-anchor": anchor},
+                         frame.pick(fmt(x, lang), short_count(round(x, -3), lang))))
+        out += text_lines(axis, frame.pick((left + W) / 2, left), H - bottom + 35, chars, cls="aula-tick", step=14,
+                          anchor=frame.pick("middle", None))
+        for k, (name, vals) in enumerate(curves.items()):
+            c = colours[k % 3]
+            out.append(h("path", {"d": "M" + "L".join(f"{num(X(x))} {num(Y(y))}" for x, y in zip(xs, vals)),
+                                  "fill": "none", "stroke": c, "stroke-width": 2,
+                                  "stroke-dasharray": "6 4" if k else None}))
+            out += [h("circle", {"cx": num(X(x)), "cy": num(Y(y)), "r": 3.5, "fill": c}) for x, y in zip(xs, vals)]
+            kx, ky = frame.pick((W - right - 150, top + 10 + 16 * k), (left + 110 * k, 12))
+            out.append(h("line", {"x1": num(kx), "x2": num(kx + 20), "y1": ky, "y2": ky, "stroke": c, "stroke-width": 2,
+                                  "stroke-dasharray": "6 4" if k else None}))
+            out.append(h("text", {"x": num(kx + 26), "y": ky + 4, "class": "aula-tick"}, name))
+        if over is not None:
+            first = next(iter(curves.values()))
+            out.append(h("circle", {"cx": num(X(xs[over])), "cy": num(Y(first[over])), "r": 9, "fill": "none",
+                                    "stroke": "currentColor", "stroke-width": 1.5}))
+        return svg(W, H, out, label=cap)
+
     cap = tr(lang, {"es": "Bits por carácter en el texto de validación según cuánto texto de entrenamiento leyó cada "
                           "modelo: " + "; ".join(f"{n} " + ", ".join(fmt(y, lang, 2) for y in v) for n, v in curves.items()),
                     "pt": "Bits por caractere no texto de validação conforme quanto texto de treinamento cada modelo "
                           "leu: " + "; ".join(f"{n} " + ", ".join(fmt(y, lang, 2) for y in v) for n, v in curves.items())})
-    return svg(W, H, out, label=cap)
+    return figure(draw)

@@ -12,7 +12,7 @@ from ..kit.fmt import fmt, fmt_pct, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
 from ..kit.rng import make_rng
-from ..kit.svgkit import GOLD, GREEN, GREY, fmt_vec, paint, table
+from ..kit.svgkit import GOLD, GREEN, GREY, Frame, figure, fmt_vec, paint, table
 
 LESSON = "turing"
 
@@ -52,28 +52,36 @@ def _logit_table(lang: str) -> Markup:
 
 
 def _chart(final: list[float], share: list[float] | None, n: int, lang: str) -> Markup:
-    """One row per candidate: a wide bar for the probability, a thin one for the share drawn."""
+    """One row per candidate: a wide bar for the probability, a thin one for the share drawn.
+    Wide: the name left of its bar, the numbers after it; narrow: name and numbers on a line above
+    a bar that takes the whole width."""
     labels = _labels(lang)
-    W, row, left, right = 560, 26, 96, 70
-    pw = W - left - right
-    H_ = row * len(labels) + 8
-    out = []
-    for i, (lab, p) in enumerate(zip(labels, final)):
-        y = 4 + i * row
-        out.append(h("text", {"x": left - 6, "y": num(y + 15), "class": "aula-tick", "text-anchor": "end"}, lab))
-        out.append(h("rect", {"x": left, "y": num(y + 3), "width": num(max(pw * p, 0.5)), "height": 12,
-                              "class": "aula-bar-prob" if p > 0 else "aula-bar-off",
-                              **paint(fill=GREEN if p > 0 else GREY)}))
-        if share is not None:
-            out.append(h("rect", {"x": left, "y": num(y + 17), "width": num(max(pw * share[i], 0.5)), "height": 4,
-                                  "class": "aula-bar-drawn", **paint(fill=GOLD)}))
-        text = fmt_pct(p, lang) if p > 0 else T["dropped"][lang]
-        if share is not None:
-            text += f" · {fmt_pct(share[i], lang, 0)}"
-        out.append(h("text", {"x": num(left + pw * p + 4), "y": num(y + 14), "class": "aula-note"}, text))
     label = tr(lang, {"es": "Barras anchas: probabilidad. Barras finas: proporción extraída.",
              "pt": "Barras largas: probabilidade. Barras finas: proporção sorteada."})
-    return svg(W, H_, out, label=label)
+
+    def draw(frame: Frame) -> Markup:
+        W, row, left, right, bar_y = frame.width, frame.pick(26, 36), frame.pick(96, 4), frame.pick(70, 4), frame.pick(3, 16)
+        pw = W - left - right
+        out = []
+        for i, (lab, p) in enumerate(zip(labels, final)):
+            y = 4 + i * row
+            out.append(h("text", {"x": frame.pick(left - 6, left), "y": num(y + frame.pick(15, 11)),
+                                  "class": "aula-tick", "text-anchor": frame.pick("end", "start")}, lab))
+            out.append(h("rect", {"x": left, "y": num(y + bar_y), "width": num(max(pw * p, 0.5)), "height": 12,
+                                  "class": "aula-bar-prob" if p > 0 else "aula-bar-off",
+                                  **paint(fill=GREEN if p > 0 else GREY)}))
+            if share is not None:
+                out.append(h("rect", {"x": left, "y": num(y + bar_y + 14), "width": num(max(pw * share[i], 0.5)),
+                                      "height": 4, "class": "aula-bar-drawn", **paint(fill=GOLD)}))
+            text = fmt_pct(p, lang) if p > 0 else T["dropped"][lang]
+            if share is not None:
+                text += f" · {fmt_pct(share[i], lang, 0)}"
+            out.append(h("text", frame.pick({"x": num(left + pw * p + 4), "y": num(y + 14), "class": "aula-note"},
+                                             {"x": W - right, "y": num(y + 11), "class": "aula-note", "text-anchor": "end"}),
+                         text))
+        return svg(W, row * len(labels) + 8, out, label=label)
+
+    return figure(draw)
 
 
 @widget("next_token", lesson=LESSON,

@@ -12,41 +12,50 @@ from ..data.published_models import MODELS
 from ..kit.fmt import fmt, fmt_pct, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
-from ..kit.svgkit import BLUE, RED, Frame, figure, paint, short_count, table, thin
+from ..kit.svgkit import BLUE, RED, Frame, figure, paint, short_count, table, text_lines, thin
 
 LESSON = "turing"
 
 
 def _chain_figure(n: int, lang: str) -> Markup:
-    """Up to 10 token boxes: the RNN's chain of arrows above, one attention arc below."""
-    shown = min(n, 10)
-    W, H = 560, 150
-    gap = (W - 40) / max(shown, 1)
-    xs = [20 + gap * (i + 0.5) for i in range(shown)]
-    y = 75
-    out = []
-    for i, x in enumerate(xs):
-        last = i == shown - 1
-        tag = str(n) if last else ("…" if (n > shown and i == shown - 2) else str(i + 1))
-        out.append(h("rect", {"x": num(x - 22), "y": y - 12, "width": 44, "height": 24, "rx": 4, "class": "aula-token",
-                              "fill": "none", "stroke": "currentColor"}))
-        out.append(h("text", {"x": num(x), "y": y + 5, "class": "aula-tick", "text-anchor": "middle"}, tag))
-    rnn = "".join(f"M{num(a + 8)} {y - 16}Q{num((a + b) / 2)} {y - 44} {num(b - 8)} {y - 16}"
-                  for a, b in zip(xs, xs[1:]))
-    out.append(h("path", {"d": rnn or "M0 0", "class": "aula-arrow aula-rnn", "fill": "none",
-                          **paint(stroke=BLUE), "stroke-width": 1.5}))
-    if shown > 1:
-        a, b = xs[0], xs[-1]
-        out.append(h("path", {"d": f"M{num(a)} {y + 14}Q{num((a + b) / 2)} {H + 30} {num(b)} {y + 14}",
-                              "class": "aula-arrow aula-attn", "fill": "none",
-                              **paint(stroke=RED), "stroke-width": 2, "stroke-dasharray": "6 3"}))
-    out.append(h("text", {"x": 20, "y": 16, "class": "aula-note"},
-                 tr(lang, {"es": f"RNN: {fmt(max(n - 1, 0), lang)} pasos encadenados",
-                  "pt": f"RNN: {fmt(max(n - 1, 0), lang)} passos encadeados"})))
-    out.append(h("text", {"x": 20, "y": H - 6, "class": "aula-note"},
-                 tr(lang, {"es": "Transformer: la atención une el último token con el primero en 1 paso",
-                  "pt": "Transformer: a atenção liga o último token ao primeiro em 1 passo"})))
-    return svg(W, H, out, label=tr(lang, {"es": "Camino del primer token al último", "pt": "Caminho do primeiro token ao último"}))
+    """Up to 10 token boxes (5 when narrow): the RNN's chain of arrows above, one attention arc below;
+    narrow, the Transformer's caption broken into lines."""
+    rnn_note = tr(lang, {"es": f"RNN: {fmt(max(n - 1, 0), lang)} pasos encadenados",
+                         "pt": f"RNN: {fmt(max(n - 1, 0), lang)} passos encadeados"})
+    attn_note = tr(lang, {"es": "Transformer: la atención une el último token con el primero en 1 paso",
+                          "pt": "Transformer: a atenção liga o último token ao primeiro em 1 passo"})
+
+    def draw(frame: Frame) -> Markup:
+        shown = min(n, frame.pick(10, 5))
+        W, margin = frame.width, frame.pick(20, 8)
+        caption = text_lines(attn_note, margin, 144, frame.pick(90, 38))
+        H = 150 + 16 * (len(caption) - 1)
+        gap = (W - 2 * margin) / max(shown, 1)
+        xs = [margin + gap * (i + 0.5) for i in range(shown)]
+        y = 75
+        out = []
+        for i, x in enumerate(xs):
+            last = i == shown - 1
+            tag = str(n) if last else ("…" if (n > shown and i == shown - 2) else str(i + 1))
+            out.append(h("rect", {"x": num(x - 22), "y": y - 12, "width": 44, "height": 24, "rx": 4,
+                                  "class": "aula-token", "fill": "none", "stroke": "currentColor"}))
+            out.append(h("text", {"x": num(x), "y": y + 5, "class": "aula-tick", "text-anchor": "middle"}, tag))
+        rnn = "".join(f"M{num(a + 8)} {y - 16}Q{num((a + b) / 2)} {y - 44} {num(b - 8)} {y - 16}"
+                      for a, b in zip(xs, xs[1:]))
+        out.append(h("path", {"d": rnn or "M0 0", "class": "aula-arrow aula-rnn", "fill": "none",
+                              **paint(stroke=BLUE), "stroke-width": 1.5}))
+        if shown > 1:
+            a, b = xs[0], xs[-1]
+            low = frame.pick(180, 150)  # the control point: the arc's lowest point is halfway to it
+            out.append(h("path", {"d": f"M{num(a)} {y + 14}Q{num((a + b) / 2)} {low} {num(b)} {y + 14}",
+                                  "class": "aula-arrow aula-attn", "fill": "none",
+                                  **paint(stroke=RED), "stroke-width": 2, "stroke-dasharray": "6 3"}))
+        out.append(h("text", {"x": margin, "y": 16, "class": "aula-note"}, rnn_note))
+        out.append(caption)
+        return svg(W, H, out, label=tr(lang, {"es": "Camino del primer token al último",
+                                              "pt": "Caminho do primeiro token ao último"}))
+
+    return figure(draw)
 
 
 @widget("rnn_vs_transformer", lesson=LESSON,

@@ -11,7 +11,7 @@ from ..data.sampling import TRAIN_CORRECT, TRAIN_LOGITS, TRAIN_WORDS
 from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
-from ..kit.svgkit import RED, paint, table
+from ..kit.svgkit import RED, Frame, figure, paint, table
 
 LESSON = "turing"
 DOTS = {"fill": "none", "stroke": "currentColor", "stroke-width": 7, "stroke-linecap": "round"}  # a dot per "h0"
@@ -113,36 +113,43 @@ def _parabola(runs: list[dict], upto: int, lang: str) -> Markup:
     pad = 0.08 * (hi - lo)
     lo, hi = lo - pad, hi + pad
     lmax = max(tg.chain_loss(lo), tg.chain_loss(hi))
-    W, H, left, top = 560, 220, 40, 10
-    pw, ph = W - left - 10, H - top - 30
+    label = tr(lang, {"es": "Pérdida (2w − 3)² y los pasos dados", "pt": "Perda (2w − 3)² e os passos dados"})
 
-    def X(w: float) -> float:
-        return left + pw * (w - lo) / (hi - lo)
+    def draw(frame: Frame) -> Markup:
+        # narrow: the same curve and steps, squeezed to the width and a little shorter
+        W, H, left, top = frame.width, frame.pick(220, 180), frame.pick(40, 30), 10
+        pw, ph = W - left - 10, H - top - 30
 
-    def Y(v: float) -> float:
-        return top + ph * (1 - v / lmax)
+        def X(w: float) -> float:
+            return left + pw * (w - lo) / (hi - lo)
 
-    # a parabola is exactly one quadratic Bézier: control point where the end tangents meet
-    mid = (lo + hi) / 2
-    ctrl = tg.chain_loss(lo) + 4 * (2 * lo - 3) * (mid - lo)
-    curve = (f"M{num(X(lo))} {num(Y(tg.chain_loss(lo)))}Q{num(X(mid))} {num(Y(ctrl))} "
-             f"{num(X(hi))} {num(Y(tg.chain_loss(hi)))}")
-    path = "".join(("M" if i == 0 else "L") + f"{num(X(w))} {num(Y(tg.chain_loss(w)))}"
-                   for i, w in enumerate(ws[: upto + 1]))
-    dots = "".join(f"M{num(X(w))} {num(Y(tg.chain_loss(w)))}h0" for w in ws[: upto + 1])
-    xmin = X(tg.W_MIN)
-    return svg(W, H,
-               h("line", {"x1": left, "x2": W - 10, "y1": num(Y(0)), "y2": num(Y(0)), "class": "aula-axis"}),
-               h("line", {"x1": num(xmin), "x2": num(xmin), "y1": top, "y2": num(Y(0)), "class": "aula-guide",
-                          "stroke": "currentColor", "stroke-dasharray": "4 4", "stroke-opacity": "0.5"}),
-               h("text", {"x": num(xmin), "y": H - 6, "class": "aula-tick", "text-anchor": "middle"},
-                 f"w = {fmt(tg.W_MIN, lang)}"),
-               h("text", {"x": left - 4, "y": num(top + 8), "class": "aula-tick", "text-anchor": "end"},
-                 fmt(lmax, lang, 0)),
-               h("path", {"d": curve, "class": "aula-line", "fill": "none", "stroke": "currentColor", "stroke-opacity": "0.5"}),
-               h("path", {"d": path, "class": "aula-line aula-line-path", "fill": "none", **paint(stroke=RED)}),
-               h("path", {"d": dots, "class": "aula-dots", **{**DOTS, "stroke": None}, **paint(stroke=RED)}),
-               label=tr(lang, {"es": "Pérdida (2w − 3)² y los pasos dados", "pt": "Perda (2w − 3)² e os passos dados"}))
+        def Y(v: float) -> float:
+            return top + ph * (1 - v / lmax)
+
+        # a parabola is exactly one quadratic Bézier: control point where the end tangents meet
+        mid = (lo + hi) / 2
+        ctrl = tg.chain_loss(lo) + 4 * (2 * lo - 3) * (mid - lo)
+        curve = (f"M{num(X(lo))} {num(Y(tg.chain_loss(lo)))}Q{num(X(mid))} {num(Y(ctrl))} "
+                 f"{num(X(hi))} {num(Y(tg.chain_loss(hi)))}")
+        path = "".join(("M" if i == 0 else "L") + f"{num(X(w))} {num(Y(tg.chain_loss(w)))}"
+                       for i, w in enumerate(ws[: upto + 1]))
+        dots = "".join(f"M{num(X(w))} {num(Y(tg.chain_loss(w)))}h0" for w in ws[: upto + 1])
+        xmin = X(tg.W_MIN)
+        return svg(W, H,
+                   h("line", {"x1": left, "x2": W - 10, "y1": num(Y(0)), "y2": num(Y(0)), "class": "aula-axis"}),
+                   h("line", {"x1": num(xmin), "x2": num(xmin), "y1": top, "y2": num(Y(0)), "class": "aula-guide",
+                              "stroke": "currentColor", "stroke-dasharray": "4 4", "stroke-opacity": "0.5"}),
+                   h("text", {"x": num(xmin), "y": H - 6, "class": "aula-tick", "text-anchor": "middle"},
+                     f"w = {fmt(tg.W_MIN, lang)}"),
+                   h("text", {"x": left - 4, "y": num(top + 8), "class": "aula-tick", "text-anchor": "end"},
+                     fmt(lmax, lang, 0)),
+                   h("path", {"d": curve, "class": "aula-line", "fill": "none", "stroke": "currentColor",
+                              "stroke-opacity": "0.5"}),
+                   h("path", {"d": path, "class": "aula-line aula-line-path", "fill": "none", **paint(stroke=RED)}),
+                   h("path", {"d": dots, "class": "aula-dots", **{**DOTS, "stroke": None}, **paint(stroke=RED)}),
+                   label=label)
+
+    return figure(draw)
 
 
 def _derivation(st: dict, lang: str) -> Markup:
