@@ -106,8 +106,10 @@ def test_abrir_opens_either_language(browser, extracted, lang, label):
     failed = []
     pg.on("requestfailed", lambda r: failed.append(r.url))
     try:
-        pg.get_by_role("link", name=label).click()
         home = extracted / "aula" / ("pt/index.html" if lang == "pt" else "index.html")
+        pg.get_by_role("link", name=label).click()
+        pg.wait_for_url(home.as_uri())          # the click only starts the navigation: wait for it,
+        pg.wait_for_load_state("load")          # and for the page, before reading what it shows
         assert pg.url == home.as_uri()
         assert pg.locator("html").get_attribute("lang") == {"es": "es", "pt": "pt-BR"}[lang]
         assert pg.locator(".md-header").count() == 1          # the theme's styles and layout are there
