@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -80,6 +81,8 @@ def test_link_works_from_file(browser, site):
     assert w.locator('select[data-param="d"]').input_value() == "64"
     link = copied_link(pg, "pe_heatmap")
     assert link.startswith("file://") and "pe_heatmap:" in link and "pos=17" in link
+    # the status is written when the clipboard's promise settles, after the field shows: wait for it
+    w.locator(".aula-share-status").filter(has_text=re.compile(r"\S")).wait_for(timeout=10_000)
     assert w.locator(".aula-share-status").inner_text().strip()
     assert not [e for e in errors if "search" not in e], errors  # Material's search needs the offline build
     context.close()
