@@ -3,7 +3,7 @@
 Two conventions: "comma" (Portuguese; Spanish from Spain and most of South America) and "point"
 (Spanish from Mexico, Central America and the Caribbean). A text is read by the reader's convention;
 one the other convention reads as another number is flagged (the field says how it was read).
-The bridge's instant check (``readTyped`` in overrides/assets/aula/aula.js, between the
+The bridge's instant check (``readTyped`` in overrides/assets/aula/numtext.js, between the
 ``numtext:begin`` / ``numtext:end`` markers) must give the same answer as Python for any text and
 either convention: hypothesis generates the texts, Node runs the JavaScript on all of them at once.
 """
@@ -26,7 +26,7 @@ from lesson_core.kit.numtext import NumberTextError, read_number, reading, typed
 from lesson_core.kit.registry import get
 
 ROOT = Path(__file__).resolve().parent.parent
-BRIDGE = ROOT / "overrides" / "assets" / "aula" / "aula.js"
+BRIDGE = ROOT / "overrides" / "assets" / "aula" / "numtext.js"
 CONVENTIONS = ("comma", "point")
 
 # (text, value for a comma reader, flagged?, value for a point reader, flagged?)

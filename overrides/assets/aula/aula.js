@@ -22,9 +22,13 @@
   var readers = window.AulaReaders.create(msgs, { update: update, numberText: numberText });
   var replaceHTML = readers.replaceHTML, valueText = readers.valueText, dragKey = readers.dragKey;
   var markScrollers = readers.markScrollers;
+  var readTyped = window.AulaNumtext.read;  // numtext.js: a typed number, as Python's numtext reads it
   // the reader's number convention (numbers.js): "comma" or "point"; fields show numbers that way
   var numbers = window.AulaNumbers || { convention: function () { return "comma"; },
                                         field: String, written: function (x) { return String(x).replace(".", ","); } };
+  // clickable figure parts and drag handles (drag.js)
+  var drag = window.AulaDrag.create({ update: update, setControl: setControl, numberText: numberText, read: readTyped,
+                                      convention: function () { return numbers.convention(); } });
 
   function readJSON(el) {
     if (!el) return null;
@@ -38,50 +42,6 @@
     return input._spec;
   }
 
-  // numtext:begin — mirror of lesson_core/kit/numtext.py reading (convention "comma" or "point"):
-  // the reader's decimal mark at most once; the other mark or a space groups thousands in threes; a text
-  // the other convention reads differently (or only it reads) is flagged; one neither reads is ambiguous.
-  function readDigits(body, decimal) {
-    var group = decimal === "," ? "." : ",";
-    if (body.split(decimal).length > 2) return null;
-    var cut = body.indexOf(decimal);
-    var whole = cut < 0 ? body : body.slice(0, cut);
-    var frac = cut < 0 ? "" : body.slice(cut + 1);
-    if (frac && !/^[0-9]+$/.test(frac)) return null;
-    var grouped = whole.indexOf(group) >= 0;
-    var space = /[ \u00a0\u202f\u2009]/.test(whole);
-    if (grouped && space) return null;
-    if (grouped || space) {
-      var groups = whole.split(grouped ? group : /[ \u00a0\u202f\u2009]/);
-      var first = groups[0];
-      if (first.length < 1 || first.length > 3 || first.charAt(0) === "0") return null;
-      for (var g = 1; g < groups.length; g++) if (groups[g].length !== 3) return null;
-      whole = groups.join("");
-    }
-    return [whole, frac];
-  }
-
-  function digitsValue(sign, parts, exp) {
-    if (!parts) return null;
-    return Number(sign + (parts[0] || "0") + "." + (parts[1] || "0") + (exp ? "e" + exp : ""));
-  }
-
-  function readTyped(raw, convention) {
-    var text = String(raw).replace(/\u2060/g, "").replace(/\u2212/g, "-")
-      .replace(/^[ \t\n\r\f\v\u00a0\u202f\u2009]+|[ \t\n\r\f\v\u00a0\u202f\u2009]+$/g, "");
-    if (!text) return { error: "empty" };
-    if (/^[+-]*(nan|inf|infinity|∞)$/i.test(text)) return { error: "not_finite" };
-    var m = /^([+-]?)([0-9., \u00a0\u202f\u2009]*)(?:[eE]([+-]?[0-9]+))?$/.exec(text);
-    if (!m || !/[0-9]/.test(m[2])) return { error: "not_number" };
-    var point = convention === "point";
-    var mine = digitsValue(m[1], readDigits(m[2], point ? "." : ","), m[3]);
-    var theirs = digitsValue(m[1], readDigits(m[2], point ? "," : "."), m[3]);
-    if (mine === null && theirs === null) return { error: "ambiguous" };
-    var x = mine !== null ? mine : theirs;
-    if (!isFinite(x)) return { error: "not_finite" };
-    return { value: x, flagged: mine === null || (theirs !== null && theirs !== mine) };
-  }
-  // numtext:end
 
   // Mirror of lesson_core.controls.Number.parse, for an instant message before Python is up.
   // Python stays the authority: it re-validates every value it receives, sent in the canonical form.
@@ -322,7 +282,7 @@
     });
   }
 
-  /* ---------- direct manipulation: clickable figure parts, dragging ---------- */
+  /* ---------- setting controls (from a figure, a shared link, the teacher's page) ---------- */
 
   // Set a control from the figure (data-set-param="name" data-value="v"), as if the reader used it.
   function setControl(w, name, value) {
@@ -338,54 +298,8 @@
     else input.value = isNumberField(input) ? numbers.field(value) : value;
   }
 
-  function pick(w, target) {
-    var el = target && target.closest && target.closest("[data-set-param]");
-    if (!el || !w.contains(el)) return false;
-    setControl(w, el.getAttribute("data-set-param"), el.getAttribute("data-value"));
-    return true;
-  }
-
   // Short decimal text for a typed-number field, as the reader writes it; the value itself is computed by Python.
   function numberText(x) { return numbers.field(typedText(Math.round(x * 10) / 10)); }
-
-  function dragStart(w, ev) {
-    var el = ev.target && ev.target.closest && ev.target.closest("[data-drag-x]");
-    if (!el || !w.contains(el)) return;
-    ev.preventDefault();
-    var nx = el.getAttribute("data-drag-x"), ny = el.getAttribute("data-drag-y");
-    var ix = w.querySelector('[data-param="' + nx + '"]'), iy = w.querySelector('[data-param="' + ny + '"]');
-    if (!ix || !iy) return;
-    var drag = { nx: nx, ny: ny, ix: ix, iy: iy, unit: Number(el.getAttribute("data-unit")) || 1,
-                 svg: el.ownerSVGElement ? el.getAttribute("data-x0") !== null : false,
-                 x0: Number(el.getAttribute("data-x0")), y0: Number(el.getAttribute("data-y0")),
-                 px: ev.clientX, py: ev.clientY, vx: readTyped(ix.value, numbers.convention()).value || 0,
-                 vy: readTyped(iy.value, numbers.convention()).value || 0 };
-    function move(e) {
-      if (drag.svg) {
-        // a handle in an SVG: the pointer's position in the figure's own coordinates
-        var handle = w.querySelector('[data-drag-x="' + nx + '"]');
-        var svg = handle && handle.ownerSVGElement;
-        var m = svg && svg.getScreenCTM();
-        if (!m) return;
-        var pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
-        ix.value = numberText((pt.x - drag.x0) / drag.unit);
-        iy.value = numberText((drag.y0 - pt.y) / drag.unit);
-      } else {
-        // a whole view turned by dragging: degrees per pixel moved
-        ix.value = numberText(drag.vx + (e.clientX - drag.px) * drag.unit);
-        iy.value = numberText(drag.vy + (e.clientY - drag.py) * drag.unit);
-      }
-      update(w, nx);
-    }
-    function end() {
-      window.removeEventListener("pointermove", move);
-      window.removeEventListener("pointerup", end);
-      window.removeEventListener("pointercancel", end);
-    }
-    window.addEventListener("pointermove", move);
-    window.addEventListener("pointerup", end);
-    window.addEventListener("pointercancel", end);
-  }
 
   /* ---------- wiring ---------- */
 
@@ -409,12 +323,12 @@
     w._pre = readJSON(w.querySelector(".aula-pre"));
     var view = w.querySelector(".aula-view");
     if (view) {
-      view.addEventListener("click", function (ev) { pick(w, ev.target); });
+      view.addEventListener("click", function (ev) { drag.pick(w, ev.target); });
       view.addEventListener("keydown", function (ev) {
-        if ((ev.key === "Enter" || ev.key === " ") && pick(w, ev.target)) ev.preventDefault();
+        if ((ev.key === "Enter" || ev.key === " ") && drag.pick(w, ev.target)) ev.preventDefault();
         else dragKey(w, ev);
       });
-      view.addEventListener("pointerdown", function (ev) { dragStart(w, ev); });
+      view.addEventListener("pointerdown", function (ev) { drag.start(w, ev); });
     }
     var form = w.querySelector(".aula-controls");
     if (!form) return;

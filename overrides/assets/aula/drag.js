@@ -1,0 +1,62 @@
+/* Aula: direct manipulation of a figure, for the bridge (aula.js).
+ *
+ * A figure part marked data-set-param="name" data-value="v" sets that control when clicked (or with
+ * Enter / Space); a handle marked data-drag-x / data-drag-y moves the two number fields it names as it
+ * is dragged (in an SVG, to the pointer's position in the figure's own units; otherwise, a whole view
+ * turned by degrees per pixel moved). The fields change as if the reader typed; aula.js does the rest.
+ *
+ * window.AulaDrag.create(hooks) -> {pick(w, target), start(w, pointerEvent)}, where hooks are
+ * {update(w, name), setControl(w, name, value), numberText(x), read(text, convention), convention()}.
+ */
+(function () {
+  "use strict";
+  window.AulaDrag = { create: function (hooks) {
+    function pick(w, target) {
+      var el = target && target.closest && target.closest("[data-set-param]");
+      if (!el || !w.contains(el)) return false;
+      hooks.setControl(w, el.getAttribute("data-set-param"), el.getAttribute("data-value"));
+      return true;
+    }
+
+    function dragStart(w, ev) {
+      var el = ev.target && ev.target.closest && ev.target.closest("[data-drag-x]");
+      if (!el || !w.contains(el)) return;
+      ev.preventDefault();
+      var nx = el.getAttribute("data-drag-x"), ny = el.getAttribute("data-drag-y");
+      var ix = w.querySelector('[data-param="' + nx + '"]'), iy = w.querySelector('[data-param="' + ny + '"]');
+      if (!ix || !iy) return;
+      var drag = { nx: nx, ny: ny, ix: ix, iy: iy, unit: Number(el.getAttribute("data-unit")) || 1,
+                   svg: el.ownerSVGElement ? el.getAttribute("data-x0") !== null : false,
+                   x0: Number(el.getAttribute("data-x0")), y0: Number(el.getAttribute("data-y0")),
+                   px: ev.clientX, py: ev.clientY, vx: hooks.read(ix.value, hooks.convention()).value || 0,
+                   vy: hooks.read(iy.value, hooks.convention()).value || 0 };
+      function move(e) {
+        if (drag.svg) {
+          // a handle in an SVG: the pointer's position in the figure's own coordinates
+          var handle = w.querySelector('[data-drag-x="' + nx + '"]');
+          var svg = handle && handle.ownerSVGElement;
+          var m = svg && svg.getScreenCTM();
+          if (!m) return;
+          var pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+          ix.value = hooks.numberText((pt.x - drag.x0) / drag.unit);
+          iy.value = hooks.numberText((drag.y0 - pt.y) / drag.unit);
+        } else {
+          // a whole view turned by dragging: degrees per pixel moved
+          ix.value = hooks.numberText(drag.vx + (e.clientX - drag.px) * drag.unit);
+          iy.value = hooks.numberText(drag.vy + (e.clientY - drag.py) * drag.unit);
+        }
+        hooks.update(w, nx);
+      }
+      function end() {
+        window.removeEventListener("pointermove", move);
+        window.removeEventListener("pointerup", end);
+        window.removeEventListener("pointercancel", end);
+      }
+      window.addEventListener("pointermove", move);
+      window.addEventListener("pointerup", end);
+      window.addEventListener("pointercancel", end);
+    }
+
+    return { pick: pick, start: dragStart };
+  } };
+})();
