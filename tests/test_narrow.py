@@ -193,6 +193,37 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     assert r["parts"]["main"].count("<li>") == 3 and "aula-legend" in r["parts"]["main"]
 
 
+def _cards(html: str) -> list[list[list[tuple[str | None, str]]]]:
+    """The part's card tables (svgkit.card_table), each as its rows, each row as the (label, text)
+    of its cells: what one card shows on a phone, every number after the header it belongs to
+    (the table's CSS strings --aula-cN, which aula.css puts before the N-th cell)."""
+    import html as _html
+    out = []
+    for style, tab in re.findall(r'<table class="aula-table aula-table-cards[^"]*"(?: style="([^"]*)")?>(.*?)</table>',
+                                 html, re.S):
+        labels = {int(n): re.sub(r"\\([0-9a-f]+) ", lambda m: chr(int(m.group(1), 16)), v)
+                  for n, v in re.findall(r'--aula-c(\d+):"((?:[^"\\]|\\.)*)"', _html.unescape(style))}
+        heads = [_html.unescape(re.sub(r"<[^>]+>", "", t)) for t in re.findall(r"<th[^>]*>(.*?)</th>", tab, re.S)]
+        assert all(labels[j] == heads[j - 1] for j in labels), (labels, heads)
+        assert all(j in labels for j, head in enumerate(heads[1:], 2) if head), (labels, heads)
+        out.append([[(labels.get(j), _html.unescape(re.sub(r"<[^>]+>", "", text)))
+                     for j, text in enumerate(re.findall(r"<td>(.*?)</td>", row, re.S), 1)]
+                    for row in re.findall(r"<tr>(.*?)</tr>", tab.split("<tbody>")[1], re.S)])
+    return out
+
+
+def test_card_labels_survive_any_header():
+    """A header the reader typed (rm_probe_own's contexts) reaches the cards intact and cannot
+    break out of its CSS string or carry a url( past the HTML rule."""
+    from macros.checks import problem
+    header = 'a "b" \\ url(x); }\n<i>'
+    html = svgkit.card_table(["Modelo", header, ""], [["T", "1", "2"]], titled=True)
+    style = re.search(r'style="([^"]*)"', html).group(1)
+    assert problem(html) is None and "url(" not in style.replace(" ", "") and "\n" not in style
+    ((((first, title), (label, one), (none, two)),),) = _cards(html)
+    assert (first, title, label, one, none, two) == ("Modelo", "T", header, "1", None, "2")
+
+
 # --- the browser --------------------------------------------------------------------------------
 
 MEASURE_JS = """(minPx) => {
@@ -200,7 +231,7 @@ MEASURE_JS = """(minPx) => {
   const out = {wide: [], small: [], formulas: [], figures: 0};
   for (const w of document.querySelectorAll('.aula-widget')) {
     const id = w.dataset.widget;
-    for (const box of w.querySelectorAll('.aula-fig, .aula-wide, .aula-scroll, .aula-figs')) {
+    for (const box of w.querySelectorAll('.aula-fig, .aula-wide, .aula-scroll, .aula-figs, .aula-tables')) {
       if (!shown(box)) continue;
       if (box.scrollWidth > box.clientWidth + 1) out.wide.push([id, box.className, box.scrollWidth, box.clientWidth]);
     }
