@@ -27,15 +27,15 @@ MIN_FIGURE_PX = 11
 
 # Figures not yet drawn for a phone: they keep their desktop drawing in a scroll box.
 NOT_YET = {
-    "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table",
+    "attn_demo", "attn_formula", "attn_shift",
     "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
-    "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
-    "train_logits", "transformer_block", "vec_dot",
+    "emb_3d", "emb_analogy", "emb_table", "pe_ambiguity", "pe_fingerprint",
+    "transformer_block", "vec_dot",
     "rm_probes", "rm_probe_own",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
 CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention",
-             "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer", "turing_timeline"}
+             "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer", "train_logits", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET = {
     f"{lang}{page}/" for lang in ("", "pt/") for page in
@@ -222,6 +222,48 @@ def test_card_labels_survive_any_header():
     assert problem(html) is None and "url(" not in style.replace(" ", "") and "\n" not in style
     ((((first, title), (label, one), (none, two)),),) = _cards(html)
     assert (first, title, label, one, none, two) == ("Modelo", "T", header, "1", None, "2")
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_narrow_tables_carry_the_summarys_facts(lang):
+    """Lesson 2's and the real model's tables read as one card per row on a phone (the same markup):
+    each card holds its row's numbers, each after its column's header, as the summary gives them."""
+    from fractions import Fraction
+    from lesson_core.kit.fmt import fmt
+    from lesson_core.widgets.turing_text import _w, frac
+
+    r = lesson_core.render("bigram_table", {"word": "the"}, lang)   # every next word, its count and share
+    (rows,) = _cards(r["parts"]["main"])
+    assert len(rows) == len(r["data"]["rows"]) + 1                      # and the total
+    for (w, c, pr), card in zip(r["data"]["rows"], rows):
+        assert card[1][1] == str(c) and card[2][1] == frac(Fraction(pr).limit_denominator(100), lang)
+        assert card[1][0] and card[2][0] and card[0][0] is None      # labelled numbers under the word
+    assert rows[-1][1][1] == str(r["data"]["total"])
+
+    r = lesson_core.render("bigram_sampler", {"start": "cat", "seed": "3"}, lang)   # every draw, in order
+    (rows,) = _cards(r["parts"]["main"])
+    assert [card[3][1] for card in rows] == [fmt(u, lang, 3) for u in r["data"]["draws"]]
+    assert [card[4][1] for card in rows] == [_w(w, lang) for w in r["data"]["words"][1:]]
+    assert rows[0][0][0] == ("Paso" if lang == "es" else "Passo")      # each card says which step it is
+    assert 'class="aula-tables"><div class="aula-scroll">' in r["parts"]["main"]   # the tall box, lifted on a phone
+
+    r = lesson_core.render("next_token", {"temperature": "0.5", "top_k": "3", "top_p": "0.6"}, lang)
+    from lesson_core.widgets.turing_sampling import _labels
+    (logits,) = _cards(r["parts"]["logits"])                            # each logit h·e, by candidate
+    assert [card[0][1] for card in logits] == _labels(lang)
+    assert [card[3][1] for card in logits] == [fmt(z, lang, 2) for z in r["data"]["logits"]]
+    (stages,) = _cards(r["parts"]["table"])                             # every stage's probabilities
+    assert [card[4][1] for card in stages] == [fmt(q, lang, 3) for q in r["data"]["probs"]]
+    assert stages[0][3][0] == "top-k (k = 3)" and stages[0][4][0] == "top-p (p = " + fmt(0.6, lang, 2) + ")"
+
+    r = lesson_core.render("train_logits", {"lr": "0.5", "step": "7"}, lang)   # the curve, the step, the history
+    (narrow,) = _layouts(r["parts"]["curve"])[1]
+    assert re.search(r'class="aula-dots"', narrow) and narrow.count("h0") == len(r["data"]["losses"]) == 13
+    assert {fmt(max(r["data"]["losses"]), lang, 2), "0", "12"} <= set(_texts(narrow).split())
+    (now,) = _cards(r["parts"]["now"])
+    assert [card[2][1] for card in now] == [fmt(q, lang, 3) for q in r["data"]["probs"]]
+    (hist,) = _cards(r["parts"]["curve"])
+    assert [card[-1][1] for card in hist] == [fmt(v, lang, 3) for v in r["data"]["losses"]]
 
 
 # --- the browser --------------------------------------------------------------------------------
