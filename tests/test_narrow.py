@@ -28,10 +28,9 @@ MIN_FIGURE_PX = 11
 # Figures not yet drawn for a phone: they keep their desktop drawing in a scroll box.
 NOT_YET = {
     "attn_demo", "attn_formula", "attn_shift",
-    "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
+    "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "vec_pythagoras",
     "emb_3d", "emb_analogy", "emb_table", "pe_ambiguity", "pe_fingerprint",
     "transformer_block", "vec_dot",
-    "rm_probes", "rm_probe_own",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
 CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention",
@@ -264,6 +263,25 @@ def test_narrow_tables_carry_the_summarys_facts(lang):
     assert [card[2][1] for card in now] == [fmt(q, lang, 3) for q in r["data"]["probs"]]
     (hist,) = _cards(r["parts"]["curve"])
     assert [card[-1][1] for card in hist] == [fmt(v, lang, 3) for v in r["data"]["losses"]]
+
+    r = lesson_core.render("rm_next", None, lang)                       # the ten tokens, each with its probability
+    (rows,) = _cards(r["parts"]["main"])
+    assert [card[1][1] for card in rows] == [fmt(p, lang, 3) for _, p in r["data"]["top"]]
+
+    r = lesson_core.render("rm_probes", None, lang)                     # per probe, each model's shift and verdict
+    tables = _cards(r["parts"]["main"])
+    probes = [k for k in r["data"] if k != "passed"]
+    yes = {"es": "sí", "pt": "sim"}[lang]
+    assert len(tables) == len(probes)
+    for name, rows in zip(probes, tables):
+        assert [card[3][1] for card in rows] == [fmt(m["shift"], lang, 1) for m in r["data"][name].values()]
+        assert [card[4][1] == yes for card in rows] == [m["learned"] for m in r["data"][name].values()]
+
+    r = lesson_core.render("rm_probe_own", None, lang)                  # the summary's two numbers
+    ((transformer, *_),) = _cards(r["parts"]["main"])
+    t = r["data"]["transformer"]
+    assert transformer[0][1] == "Transformer" and [transformer[1][1], transformer[2][1]] == \
+        [fmt(t["first"], lang, 1), fmt(t["second"], lang, 1)]
 
 
 # --- the browser --------------------------------------------------------------------------------
