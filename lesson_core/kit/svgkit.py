@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .fmt import fmt
-from .html import Markup, h, num
+from .html import Markup, h, num, text_of
 
 __all__ = ["diverging_rgb", "hex_rgb", "png_data_uri", "bar_strip", "column_labels", "table", "clamp"]
 
@@ -93,11 +93,45 @@ def table(headers: Sequence[object], rows: Sequence[Sequence[object]], cls: str 
           caption: str | None = None) -> Markup:
     """A plain table in a box that scrolls sideways when the screen is narrower than the table
     (the page never does); cells are escaped unless they are Markup."""
-    return h("div", {"class": "aula-wide"}, h(
-        "table", {"class": cls},
-        h("caption", None, caption) if caption else None,
-        h("thead", None, h("tr", None, [h("th", {"scope": "col"}, c) for c in headers])),
-        h("tbody", None, [h("tr", None, [h("td", None, c) for c in row]) for row in rows])))
+    return h("div", {"class": "aula-wide"}, _table(headers, rows, cls, caption))
+
+
+def _table(headers: Sequence[object], rows: Sequence[Sequence[object]], cls: str, caption: str | None,
+           style: str | None = None) -> Markup:
+    return h("table", {"class": cls, "style": style},
+             h("caption", None, caption) if caption else None,
+             h("thead", None, h("tr", None, [h("th", {"scope": "col"}, c) for c in headers])),
+             h("tbody", None, [h("tr", None, [h("td", None, c) for c in row]) for row in rows]))
+
+
+CARD_COLUMNS = 8  # aula.css labels this many columns of a card table
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string: quotes, backslashes, brackets (so no ``url(``) and control
+    characters hex-escaped: ``a"(b`` -> ``"a\\22 \\28 b"``."""
+    return '"' + "".join(f"\\{ord(c):x} " if c in '"\\()' or ord(c) < 32 or ord(c) == 127 else c for c in text) + '"'
+
+
+def card_table(headers: Sequence[object], rows: Sequence[Sequence[object]], caption: str | None = None,
+               titled: bool = False, scroll: bool = False, inline: bool = False) -> Markup:
+    """:func:`table`, which below 560 px (a container query, aula.css) reads as one card per row:
+    the row's first cell heads its card (after its column's header when ``titled``: "Paso 3"),
+    every other cell follows its header and wraps; a column with an empty header shows its cell
+    alone. One markup serves both widths (the headers reach the cards once per table, as the CSS
+    strings ``--aula-c1`` ...), so precomputed states barely grow; print keeps the table.
+    ``scroll``: a tall table scrolls in its own box, on a wide screen only. ``inline``: short rows,
+    whose first cell starts the card's line instead of heading it."""
+    if len(headers) > CARD_COLUMNS:
+        raise ValueError(f"a card table labels at most {CARD_COLUMNS} columns (aula.css)")
+    style = ";".join(f"--aula-c{j + 1}:{_css_string(text_of(c))}" for j, c in enumerate(headers)
+                     if text_of(c) and (j or titled))
+    cls = "aula-table aula-table-cards" + (" aula-table-inline" if inline else "")
+    inner = h("div", {"class": "aula-wide"}, _table(headers, rows, cls, caption, style or None))
+    return h("div", {"class": "aula-tables"}, h("div", {"class": "aula-scroll"}, inner) if scroll else inner)
+
+
+__all__ += ["card_table"]
 
 
 # Figure colours: CSS custom properties that follow the reader's scheme (aula.css sets both).

@@ -14,7 +14,7 @@ from ..model import generate as gen
 from ..model.load import count_params, manifest, model
 from ..kit.registry import View, widget
 from ..topics.scale import big_words
-from ..kit.svgkit import table
+from ..kit.svgkit import table, card_table
 from .real_model_views import attention_map, chips, label, loss_chart, size_axis
 from .turing_text import q
 
@@ -164,7 +164,7 @@ def rm_next(p: dict, lang: str) -> View:
     summary = tr(lang, {"es": f"Entre {fmt(len(probs), lang)} tokens posibles, los diez primeros suman {fmt_pct(covered, lang)}.",
                "pt": f"Entre {fmt(len(probs), lang)} tokens possíveis, os dez primeiros somam "
                      f"{fmt_pct(covered, lang)}."})
-    body = Markup("".join(_notes(pr, lang)) + table(head, rows) + h("p", {"class": "aula-readout"}, summary))
+    body = Markup("".join(_notes(pr, lang)) + card_table(head, rows, inline=True) + h("p", {"class": "aula-readout"}, summary))
     best = ", ".join(f"{q(label(gen.token_text(lang, i), 14), lang)} {fmt(probs[i], lang, 3)}" for i in order[:3])
     said = {"es": f"Los tres tokens más probables: {best}. {summary}", "pt": f"Os três tokens mais prováveis: {best}. {summary}"}
     return View(parts={"main": body},

@@ -19,7 +19,7 @@ from ..kit.controls import Text
 from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h
 from ..kit.registry import View, widget
-from ..kit.svgkit import table
+from ..kit.svgkit import table, card_table
 from ..model import counting as C
 from ..model import generate as gen
 from ..model.forward import Run
@@ -108,7 +108,7 @@ def _probe_table(lang: str, res: dict, ctx1: str, ctx2: str, a: str, b: str) -> 
                           f"espera {q(label(a, 20), lang)}).",
                     "pt": f"Bits a favor de {q(label(a, 20), lang)} contra {q(label(b, 20), lang)} (positivo: "
                           f"espera {q(label(a, 20), lang)})."})
-    return Markup(h("p", {"class": "aula-note"}, cap) + table(head, rows))
+    return Markup(h("p", {"class": "aula-note"}, cap) + card_table(head, rows))
 
 
 @widget("rm_probes", lesson=LESSON,
@@ -243,5 +243,6 @@ def rm_heads(p: dict, lang: str) -> View:
 
 PARITY_CASES = [
     ("rm_probe_own", {"ctx1": "la", "ctx2": "el", "a": " casa", "b": " 👋<i>"}),
+    ("rm_probe_own", {"ctx1": 'Dijo "sí" \\ (url(x));', "ctx2": "el", "a": " casa", "b": " perro"}),  # CSS-escaped labels
     ("rm_heads", {"text": SAMPLE["es"]}),
 ]

@@ -12,7 +12,7 @@ from ..kit.fmt import fmt, fmt_pct, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
 from ..kit.rng import make_rng
-from ..kit.svgkit import GOLD, GREEN, GREY, Frame, figure, fmt_vec, paint, table
+from ..kit.svgkit import GOLD, GREEN, GREY, Frame, card_table, figure, fmt_vec, paint
 
 LESSON = "turing"
 
@@ -48,7 +48,7 @@ def _logit_table(lang: str) -> Markup:
     feats = ", ".join(FEATURES[lang])
     cap = tr(lang, {"es": f"h = {fmt_vec(H, lang, 1)}; rasgos: [{feats}]",
            "pt": f"h = {fmt_vec(H, lang, 1)}; características: [{feats}]"})
-    return h("div", {"class": "aula-scroll"}, table(head, rows, caption=cap))
+    return card_table(head, rows, caption=cap, scroll=True)
 
 
 def _chart(final: list[float], share: list[float] | None, n: int, lang: str) -> Markup:
@@ -142,7 +142,7 @@ def next_token(p: dict, lang: str) -> View:
         + (status if n else "")
     return View(summary=said.strip(), parts={"logits": _logit_table(lang),
                        "ratio": h("p", {"class": "aula-readout"}, ratio_text),
-                       "table": Markup(h("div", {"class": "aula-scroll"}, table(head, rows))
+                       "table": Markup(card_table(head, rows, scroll=True)
                                        + h("p", {"class": "aula-readout"}, summary)),
                        "chart": chart},
                 data={"logits": LOGITS, "probs": final, "stages": stages, "draws": n, "seed": p["seed"],

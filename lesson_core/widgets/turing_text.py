@@ -16,7 +16,7 @@ from ..kit.fmt import fmt, mark_decimals, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.messages import msg
 from ..kit.registry import View, widget
-from ..kit.svgkit import BLUE, PAPER, PURPLE, RED, Frame, figure, legend, paint, table
+from ..kit.svgkit import BLUE, PAPER, PURPLE, RED, Frame, figure, legend, paint, table, card_table
 
 LESSON = "turing"
 COLOURS = {"rules": RED, "learning": BLUE, "both": PURPLE}
@@ -163,7 +163,7 @@ def bigram_table(p: dict, lang: str) -> View:
     body.append([h("strong", None, "Total"), h("strong", None, total), fmt(1 if rows else 0, lang), ""])
     note = tr(lang, {"es": f"{q(word, lang)} aparece {n_occ} veces; cada recuento se divide entre {total}.",
             "pt": f"{q(word, lang)} aparece {n_occ} vezes; cada contagem é dividida por {total}."})
-    out = Markup(_corpus_html(lang, word) + h("p", {"class": "aula-readout"}, note) + table(head, body))
+    out = Markup(_corpus_html(lang, word) + h("p", {"class": "aula-readout"}, note) + card_table(head, body))
     nexts = "; ".join(f"{_w(w, lang)} {c} ({frac(pr, lang)})" for w, c, pr in rows)
     summary = note + tr(lang, {"es": f" Palabras siguientes: {nexts}.", "pt": f" Próximas palavras: {nexts}."})
     return View(summary=summary, parts={"main": out},
@@ -204,7 +204,7 @@ def bigram_sampler(p: dict, lang: str) -> View:
                          "el modelo puede dar vueltas (gato → persiguió → al → perro → persiguió…).",
                    "pt": f"Parou em {bigram.MAX_WORDS} palavras sem chegar ao ponto: olhando só a palavra anterior, "
                          "o modelo pode andar em círculos (gato → perseguiu → o → cachorro → perseguiu…)."}))
-    out = Markup(sentence + (extra or "") + h("div", {"class": "aula-scroll"}, table(head, rows))
+    out = Markup(sentence + (extra or "") + card_table(head, rows, titled=True, scroll=True)
                  + h("p", {"class": "aula-note"}, tr(lang, how)))
     summary = tr(lang, {"es": f"Desde {q(start, lang)}, tirada {p['seed']}: «{' '.join(res['words'])}», "
                      f"{len(res['steps'])} palabras sorteadas.",

@@ -11,7 +11,7 @@ from ..data.sampling import TRAIN_CORRECT, TRAIN_LOGITS, TRAIN_WORDS
 from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
-from ..kit.svgkit import RED, Frame, figure, paint, table
+from ..kit.svgkit import RED, Frame, figure, paint, card_table
 
 LESSON = "turing"
 DOTS = {"fill": "none", "stroke": "currentColor", "stroke-width": 7, "stroke-linecap": "round"}  # a dot per "h0"
@@ -36,29 +36,33 @@ def _signed(x: float, lang: str, d: int = 2) -> str:
 
 
 def _sparkline(values: list[float], lang: str, caption: str) -> Markup:
-    """The loss over all steps as a line with a dot per step."""
-    W, H, left, top = 560, 120, 44, 10
-    pw, ph = W - left - 8, H - top - 20
+    """The loss over all steps as a line with a dot per step; narrow: the same line, squeezed."""
     vmax = max(values)
 
-    def X(i: int) -> float:
-        return left + pw * i / (len(values) - 1)
+    def draw(frame: Frame) -> Markup:
+        W, H, left, top = frame.width, 120, 44, 10
+        pw, ph = W - left - 8, H - top - 20
 
-    def Y(v: float) -> float:
-        return top + ph * (1 - v / vmax)
+        def X(i: int) -> float:
+            return left + pw * i / (len(values) - 1)
 
-    line = " ".join(f"{num(X(i))},{num(Y(v))}" for i, v in enumerate(values))
-    dots = "".join(f"M{num(X(i))} {num(Y(v))}h0" for i, v in enumerate(values))
-    return svg(W, H,
-               h("polyline", {"points": line, "class": "aula-line aula-line-faint", "fill": "none", "stroke": "currentColor",
-                              "stroke-opacity": "0.4"}),
-               h("path", {"d": dots, "class": "aula-dots", **DOTS}),
-               h("text", {"x": left - 4, "y": num(Y(vmax) + 4), "class": "aula-tick", "text-anchor": "end"},
-                 fmt(vmax, lang, 2)),
-               h("text", {"x": left - 4, "y": num(Y(0)), "class": "aula-tick", "text-anchor": "end"}, "0"),
-               h("text", {"x": num(X(len(values) - 1)), "y": H - 4, "class": "aula-tick", "text-anchor": "end"},
-                 str(len(values) - 1)),
-               label=caption)
+        def Y(v: float) -> float:
+            return top + ph * (1 - v / vmax)
+
+        line = " ".join(f"{num(X(i))},{num(Y(v))}" for i, v in enumerate(values))
+        dots = "".join(f"M{num(X(i))} {num(Y(v))}h0" for i, v in enumerate(values))
+        return svg(W, H,
+                   h("polyline", {"points": line, "class": "aula-line aula-line-faint", "fill": "none",
+                                  "stroke": "currentColor", "stroke-opacity": "0.4"}),
+                   h("path", {"d": dots, "class": "aula-dots", **DOTS}),
+                   h("text", {"x": left - 4, "y": num(Y(vmax) + 4), "class": "aula-tick", "text-anchor": "end"},
+                     fmt(vmax, lang, 2)),
+                   h("text", {"x": left - 4, "y": num(Y(0)), "class": "aula-tick", "text-anchor": "end"}, "0"),
+                   h("text", {"x": num(X(len(values) - 1)), "y": H - 4, "class": "aula-tick", "text-anchor": "end"},
+                     str(len(values) - 1)),
+                   label=caption)
+
+    return figure(draw)
 
 
 @widget("train_logits", lesson=LESSON,
@@ -91,10 +95,10 @@ def train_logits(p: dict, lang: str) -> View:
     hist_head = [T["step"][lang]] + [f"z({w})" for w in words] + [f"p({words[TRAIN_CORRECT]})", T["loss"][lang]]
     hist = [[s["step"]] + [fmt(z, lang, 2) for z in s["logits"]]
             + [fmt(s["probs"][TRAIN_CORRECT], lang, 3), fmt(s["loss"], lang, 3)] for s in run]
-    now = Markup(table(head, rows) + h("p", {"class": "aula-readout"}, read))
+    now = Markup(card_table(head, rows) + h("p", {"class": "aula-readout"}, read))
     curve = Markup(_sparkline(losses, lang, cap)
                    + h("details", None, h("summary", None, tr(lang, {"es": "Historial", "pt": "Histórico"})),
-                       h("div", {"class": "aula-scroll"}, table(hist_head, hist))))
+                       card_table(hist_head, hist, titled=True, scroll=True)))
     probs = "; ".join(f"p({w}) = {fmt(q, lang, 3)}" for w, q in zip(words, st["probs"]))
     summary = tr(lang, {"es": f"η = {fmt(lr, lang)}. ", "pt": f"η = {fmt(lr, lang)}. "}) + read + ". " + probs + ". " \
         + tr(lang, {"es": f"Pérdida al final (paso {STEPS}): {fmt(losses[-1], lang, 3)}.",
