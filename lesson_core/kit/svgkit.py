@@ -246,3 +246,27 @@ def dot_key(cls: str = "aula-dot", **attrs) -> Markup:
 
 __all__ += ["WIDE", "NARROW", "Box", "Frame", "thin", "nice_ticks", "short_count", "figure", "legend", "text_lines",
             "line_key", "dot_key"]
+
+
+# --- A table knows its width too (issue 16) ------------------------------------------------
+# A table wider than a phone comes in two forms, both in the part's HTML: the table as it is, and a
+# narrow form (stacked tables, or one card per row); aula.css shows one with a container query on
+# the table's box and prints the wide one.
+
+def table_forms(wide: Markup, narrow: Markup) -> Markup:
+    """The same facts twice: ``wide`` (a :func:`table`) shown in a box of 480 px or more, ``narrow``
+    below that, chosen by CSS like :func:`figure`'s two drawings."""
+    return h("div", {"class": "aula-tforms"}, h("div", {"class": "aula-tform-wide"}, wide),
+             h("div", {"class": "aula-tform-narrow"}, narrow))
+
+
+def row_cards(headers: Sequence[object], rows: Sequence[Sequence[object]], cls: str = "aula-cards") -> Markup:
+    """A table's narrow form: one card per row, its first cell as the title and every other cell
+    after its column's name, wrapping: "él — El 0,13 · gato 0,54 · …"."""
+    return h("ul", {"class": cls}, [h("li", None, h("strong", None, row[0]),
+                                     h("span", None, [h("span", None, h("i", None, k), "\u00a0", v)
+                                                      for k, v in zip(headers[1:], row[1:])]))
+                                    for row in rows])
+
+
+__all__ += ["table_forms", "row_cards"]
