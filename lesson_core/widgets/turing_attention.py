@@ -57,14 +57,16 @@ def _vectors_fig(res: dict, i: int, mask: bool, lang: str) -> Markup:
     seen = [j for j in range(len(toks)) if not (mask and j > i)]
     tips = [(ox + U * res["k"][j][0], oy - U * res["k"][j][1]) for j in seen]
     keys = [arrow(ox, oy, x, y, None, None, 6) for x, y in tips]
-    spots = label_spots([(x + 4, y - 4, len(toks[j])) for (x, y), j in zip(tips, seen)])
-    names = [h("text", {"x": num(x), "y": num(y)}, toks[j]) for (x, y), j in zip(spots, seen)]
     q = res["q"][i]
+    q_name = f"q({toks[i]})"
+    *spots, q_spot = label_spots([(x + 4, y - 4, len(toks[j])) for (x, y), j in zip(tips, seen)]
+                                 + [(ox + U * q[0] + 4, oy - U * q[1] + 14, len(q_name))])  # no label over another
+    names = [h("text", {"x": num(x), "y": num(y)}, toks[j]) for (x, y), j in zip(spots, seen)]
     label = {"es": f"Consulta de «{toks[i]}» y claves visibles", "pt": f"Consulta de “{toks[i]}” e chaves visíveis"}
     return svg(W, H, _plane(W, H, ox, oy), arrow_group(GREY, "aula-key", 1.5, keys),
                arrow(ox, oy, ox + U * q[0], oy - U * q[1], GOLD, "aula-query", 8, 2.5),
                h("g", {"class": "aula-tick"}, names,
-                 h("text", {"x": num(ox + U * q[0] + 4), "y": num(oy - U * q[1] + 14)}, f"q({toks[i]})")),
+                 h("text", {"x": num(q_spot[0]), "y": num(q_spot[1])}, q_name)),
                label=tr(lang, label))
 
 
