@@ -27,14 +27,12 @@ MIN_FIGURE_PX = 11
 
 # Figures not yet drawn for a phone: they keep their desktop drawing in a scroll box.
 NOT_YET = {
-    "attn_demo", "attn_formula", "attn_shift",
-    "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "vec_pythagoras",
-    "emb_3d", "emb_analogy", "emb_table", "pe_ambiguity", "pe_fingerprint",
-    "transformer_block", "vec_dot",
+    "vec_pythagoras", "emb_3d", "emb_analogy", "emb_table", "pe_ambiguity", "pe_fingerprint", "vec_dot",
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention",
-             "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer", "train_logits", "turing_timeline"}
+CONVERTED = {"attn_demo", "chain_rule", "diffusion_pixel", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation",
+             "pe_sum", "rm_attention", "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer", "train_logits",
+             "transformer_block", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET = {
     f"{lang}{page}/" for lang in ("", "pt/") for page in
@@ -81,13 +79,16 @@ def test_the_lists_are_consistent():
 @pytest.mark.parametrize("lang", ["es", "pt"])
 def test_converted_figures_are_drawn_wide_and_narrow(lang):
     """Every svg of a converted widget comes in two layouts: the wide one at 560 units or more,
-    the narrow one at most 264 units wide (a 320 px phone's figure box), text at 11 units or more."""
+    the narrow one at most 264 units wide (a 320 px phone's figure box), text at 11 units or more;
+    or it is drawn once, at most 264 units wide, for every width (attn_demo's vector planes)."""
     for wid in sorted(CONVERTED):
         for part, html in lesson_core.render(wid, None, lang)["parts"].items():
             wide, narrow = _layouts(html)
             assert len(wide) == len(narrow), (wid, part)
-            assert html.count("<svg") - html.count('class="aula-legend-key"') == 2 * len(narrow), \
-                f"{wid}.{part}: a figure drawn only once"
+            once = re.sub(r'<div class="aula-lay-(?:wide|narrow)">.*?</svg></div></div>', "", html, flags=re.S)
+            small = [float(w) <= svgkit.NARROW for w in re.findall(r'<svg viewBox="0 0 ([\d.]+) [\d.]+" class="aula-svg', once)]
+            assert all(small) and html.count('class="aula-svg') == 2 * len(narrow) + len(small), \
+                f"{wid}.{part}: a figure drawn only once, too wide for a phone"
             for fig in narrow:
                 width = float(re.search(r'viewBox="0 0 ([\d.]+) ', fig).group(1))
                 assert width <= svgkit.NARROW, (wid, part, width)
@@ -282,6 +283,60 @@ def test_narrow_tables_carry_the_summarys_facts(lang):
     t = r["data"]["transformer"]
     assert transformer[0][1] == "Transformer" and [transformer[1][1], transformer[2][1]] == \
         [fmt(t["first"], lang, 1), fmt(t["second"], lang, 1)]
+
+
+def _forms(html: str) -> str:
+    """The narrow form of a table (svgkit.table_forms)."""
+    return re.search(r'<div class="aula-tform-narrow">(.*?)</div></div>(?!.*aula-tform-narrow)', html, re.S).group(1)
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_narrow_forms_of_attention_and_diffusion(lang):
+    """Issue 16 for the attention, Transformer block and diffusion widgets: what the summary says,
+    the phone's drawing or table says too."""
+    fmt = lesson_core.kit.fmt.fmt
+    from lesson_core.data import attention as da
+    toks = da.tokens(lang)
+
+    # attn_demo: the whole grid, every token, every weight in its cell; the queried token among them
+    r = lesson_core.render("attn_demo", {"token": "he", "head": "B", "mask": "0", "scale": "1"}, lang)
+    (wide,), (narrow,) = _layouts(r["parts"]["grid"])
+    cells = lambda fig: _texts(re.search(r'aula-on-shade"[^>]*>(.*?)</g>', fig).group(1)).split()  # noqa: E731
+    assert cells(narrow) == cells(wide) == [fmt(w, lang, 2) for row in r["data"]["grid"] for w in row]
+    assert all(t in _texts(narrow) for t in toks) and toks[da.TOKEN_IDS.index("he")] in r["parts"]["summary"]
+    assert all(fmt(w, lang, 2) in r["parts"]["summary"] for w in r["data"]["weights"])
+
+    # transformer_block: every part, the chosen one marked and named
+    r = lesson_core.render("transformer_block", {"part": "ffn"}, lang)
+    (wide,), (narrow,) = _layouts(r["parts"]["diagram"])
+    assert re.findall(r'data-value="(\w+)"', narrow) == re.findall(r'data-value="(\w+)"', wide) and narrow.count("data-value=") == 9
+    assert re.search(r'is-active"[^>]*data-value="ffn"', narrow) and r["parts"]["summary"].split(":")[0] in _texts(narrow)
+
+    # diffusion_pixel: x₀, ε and x_t named, each at its value on the −3…3 line
+    r = lesson_core.render("diffusion_pixel", {"alpha": "0.3", "x0": "-0.5", "eps": "1.5"}, lang)
+    (narrow,) = _layouts(r["parts"]["main"])[1]
+    assert fmt(r["data"]["xt"], lang, 3) in r["parts"]["summary"] and {"x₀", "ε", "x_t", "−3", "3"} <= set(_texts(narrow).split())
+    xs = [float(x) for x in re.findall(r'<circle cx="([\d.]+)"', narrow)]
+    assert xs == pytest.approx([20 + 224 * (r["data"][k] + 3) / 6 for k in ("x0", "eps", "xt")], abs=0.01)
+
+    # the hearts: no text to keep legible, so one drawing that shrinks with its box
+    for wid, params in (("diffusion_heart_noise", {"step": "16"}), ("diffusion_heart_generate", {"step": "6"})):
+        html = lesson_core.render(wid, params, lang)["parts"]["main"]
+        fig = re.search(r"<svg.*?</svg>", html, re.S).group(0)
+        assert 'class="aula-svg aula-squeeze"' in fig and "<text" not in fig and html.count("<svg") == 1
+
+    # attn_shift: before and after stacked; every weight the summary gives, in both
+    r = lesson_core.render("attn_shift", {"c": "-3"}, lang)
+    tables = re.findall(r"<tbody>(.*?)</tbody>", _forms(r["parts"]["main"]), re.S)
+    assert len(tables) == 2 and re.findall(r"<td>([^<]*)</td></tr>", tables[0])[:5] == \
+        re.findall(r"<td>([^<]*)</td></tr>", tables[1])[:5] == [fmt(w, lang, 3) for w in r["data"]["weights"]]
+    assert all(f"{t} {fmt(w, lang, 3)} → {fmt(w, lang, 3)}" in r["parts"]["summary"] for t, w in zip(toks, r["data"]["weights"]))
+
+    # attn_formula: one card per row; the last card is the summary's last row
+    r = lesson_core.render("attn_formula", {"piece": "W", "mask": "1"}, lang)
+    ((*_, last),) = _cards(r["parts"]["main"])
+    assert len(_cards(r["parts"]["main"])[0]) == 7 and last[0] == (None, toks[-1])
+    assert "; ".join(f"{k} {v}" for k, v in last[1:]) in r["parts"]["summary"] and [k for k, _ in last[1:]] == toks
 
 
 # --- the browser --------------------------------------------------------------------------------

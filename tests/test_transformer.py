@@ -100,9 +100,10 @@ def test_each_part_is_highlighted_and_explained(pid):
     for lang in ("es", "pt"):
         out = render("transformer_block", {"part": pid}, lang)
         diagram = out["parts"]["diagram"]
-        assert diagram.count("is-active") == 1
-        assert f'class="aula-block-part is-active" data-set-param="part" data-value="{pid}"' in diagram
-        assert diagram.count('data-set-param="part"') == len(tt.PART_IDS)
+        assert diagram.count("is-active") == 2   # once in each drawing, wide and narrow (issue 16)
+        for lay in diagram.split('class="aula-lay-narrow"'):
+            assert f'class="aula-block-part is-active" data-set-param="part" data-value="{pid}"' in lay
+            assert lay.count('data-set-param="part"') == len(tt.PART_IDS)
         name = dict((p, n) for p, n, _ in tf.BLOCK_PARTS)[pid][lang]
         assert name in out["parts"]["explain"]
 

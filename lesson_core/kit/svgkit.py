@@ -280,3 +280,19 @@ def dot_key(cls: str = "aula-dot", **attrs) -> Markup:
 
 __all__ += ["WIDE", "NARROW", "Box", "Frame", "thin", "nice_ticks", "short_count", "figure", "legend", "text_lines",
             "line_key", "dot_key"]
+
+
+# --- A table knows its width too (issue 16) ------------------------------------------------
+# A table wider than a phone comes in two forms, both in the part's HTML: the table as it is, and a
+# narrow form (stacked tables, or one card per row); aula.css shows one with a container query on
+# the table's box and prints the wide one.
+
+def table_forms(wide: Markup, narrow: Markup) -> Markup:
+    """The same facts twice: ``wide`` (a :func:`table`) shown in a box of 480 px or more, ``narrow``
+    below that, chosen by CSS like :func:`figure`'s two drawings. For a narrow form that is not
+    one card per row (stacked tables, say); cards are :func:`card_table`, one markup for both."""
+    return h("div", {"class": "aula-tforms"}, h("div", {"class": "aula-tform-wide"}, wide),
+             h("div", {"class": "aula-tform-narrow"}, narrow))
+
+
+__all__ += ["table_forms"]

@@ -17,7 +17,7 @@ from ..kit.controls import Choice, Range, Toggle
 from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
-from ..kit.svgkit import fmt_vec, paint, table
+from ..kit.svgkit import NARROW, Frame, figure, fmt_vec, paint, table, table_forms
 from .turing_vectors import GOLD, GREY, arrow, arrow_group, label_spots
 
 LESSON = "turing"
@@ -50,26 +50,30 @@ def _plane(W: float, H: float, ox: float, oy: float) -> Markup:
 
 
 def _vectors_fig(res: dict, i: int, mask: bool, lang: str) -> Markup:
-    """The query of token i (gold) and the keys it can see (grey)."""
-    W, H, U, ox, oy = 280, 230, 80.0, 60.0, 170.0
+    """The query of token i (gold) and the keys it can see (grey). Every tip lies within 264 units
+    (svgkit.NARROW), so this one drawing fits a phone and scales up on a wider screen."""
+    W, H, U, ox, oy = NARROW, 230, 80.0, 60.0, 170.0
     toks = da.tokens(lang)
     seen = [j for j in range(len(toks)) if not (mask and j > i)]
     tips = [(ox + U * res["k"][j][0], oy - U * res["k"][j][1]) for j in seen]
     keys = [arrow(ox, oy, x, y, None, None, 6) for x, y in tips]
-    spots = label_spots([(x + 4, y - 4, len(toks[j])) for (x, y), j in zip(tips, seen)])
-    names = [h("text", {"x": num(x), "y": num(y)}, toks[j]) for (x, y), j in zip(spots, seen)]
     q = res["q"][i]
+    q_name = f"q({toks[i]})"
+    *spots, q_spot = label_spots([(x + 4, y - 4, len(toks[j])) for (x, y), j in zip(tips, seen)]
+                                 + [(ox + U * q[0] + 4, oy - U * q[1] + 14, len(q_name))])  # no label over another
+    names = [h("text", {"x": num(x), "y": num(y)}, toks[j]) for (x, y), j in zip(spots, seen)]
     label = {"es": f"Consulta de «{toks[i]}» y claves visibles", "pt": f"Consulta de “{toks[i]}” e chaves visíveis"}
     return svg(W, H, _plane(W, H, ox, oy), arrow_group(GREY, "aula-key", 1.5, keys),
                arrow(ox, oy, ox + U * q[0], oy - U * q[1], GOLD, "aula-query", 8, 2.5),
                h("g", {"class": "aula-tick"}, names,
-                 h("text", {"x": num(ox + U * q[0] + 4), "y": num(oy - U * q[1] + 14)}, f"q({toks[i]})")),
+                 h("text", {"x": num(q_spot[0]), "y": num(q_spot[1])}, q_name)),
                label=tr(lang, label))
 
 
 def _chain_fig(res: dict, i: int, lang: str) -> Markup:
-    """Each value shortened by its weight, placed tip to tail; the last tip is the output."""
-    W, H, U, ox, oy = 280, 230, 300.0, 30.0, 210.0  # outputs lie in [0, 0.77] x [0, 0.63]
+    """Each value shortened by its weight, placed tip to tail; the last tip is the output.
+    One drawing for every width, like :func:`_vectors_fig`."""
+    W, H, U, ox, oy = NARROW, 230, 300.0, 30.0, 210.0  # outputs lie in [0, 0.77] x [0, 0.63]
     toks = da.tokens(lang)
     parts, names = [], []
     x, y = ox, oy
@@ -154,28 +158,38 @@ def _matrices(head: str, lang: str) -> Markup:
 
 
 def _grid(res: dict, lang: str) -> Markup:
-    """All weights: rows are the querying tokens, columns the tokens they look at."""
+    """All weights: rows are the querying tokens, columns the tokens they look at. Narrow: the
+    same seven rows and columns in narrower cells (the numbers keep their size), column names
+    turned further so they fit the narrower columns."""
     toks = da.tokens(lang)
-    n, C, R, L, TOP = len(toks), 46, 26, 78, 70
-    shades: dict[int, list[str]] = {}  # one path per shade (tenths of weight): fewer elements
-    texts = []
-    for r, row in enumerate(res["weights"]):
-        for c, w in enumerate(row):
-            if res["scores"][r][c] is None:
-                continue  # masked: an empty cell
-            x, y = L + c * C, TOP + r * R
-            shades.setdefault(round(10 * w), []).append(f"M{x} {y}h{C - 2}v{R - 2}h{2 - C}z")
-            texts.append(h("text", {"x": x + C // 2, "y": y + 16}, fmt(w, lang, 2)))
-    cells = [h("path", {"d": "".join(d), "fill-opacity": num(0.08 + 0.09 * k)}) for k, d in sorted(shades.items())]
-    heads = [h("text", {"transform": f"translate({L + c * C + C // 2} {TOP - 6})rotate(-35)"}, t)
-             for c, t in enumerate(toks)]
-    rows = [h("text", {"x": L - 6, "y": TOP + r * R + 16}, t) for r, t in enumerate(toks)]
+    n = len(toks)
     label = {"es": "Cuadrícula de pesos: filas, tokens que consultan; columnas, tokens consultados",
              "pt": "Grade de pesos: linhas, tokens que consultam; colunas, tokens consultados"}
-    return svg(L + n * C + 10, TOP + n * R + 6, h("g", {**paint(fill="var(--aula-shade)")}, cells),
-               h("g", {"class": "aula-tick aula-on-shade", "text-anchor": "middle"}, texts),
-               h("g", {"class": "aula-tick"}, heads), h("g", {"class": "aula-tick", "text-anchor": "end"}, rows),
-               label=tr(lang, label))
+
+    def draw(frame: Frame) -> Markup:
+        L, R = frame.pick(78, 60), 26
+        C = frame.pick(46, (frame.width - L - 12) // n)
+        turn, TOP = frame.pick((-35, 70), (-60, 72))
+        shades: dict[int, list[str]] = {}  # one path per shade (tenths of weight): fewer elements
+        texts = []
+        for r, row in enumerate(res["weights"]):
+            for c, w in enumerate(row):
+                if res["scores"][r][c] is None:
+                    continue  # masked: an empty cell
+                x, y = L + c * C, TOP + r * R
+                shades.setdefault(round(10 * w), []).append(f"M{x} {y}h{C - 2}v{R - 2}h{2 - C}z")
+                texts.append(h("text", {"x": num(x + C / 2 - 1), "y": y + 16}, fmt(w, lang, 2)))
+        cells = [h("path", {"d": "".join(d), "fill-opacity": num(0.08 + 0.09 * k)}) for k, d in sorted(shades.items())]
+        heads = [h("text", {"transform": f"translate({num(L + c * C + C / 2)} {TOP - 6})rotate({turn})"}, t)
+                 for c, t in enumerate(toks)]
+        rows = [h("text", {"x": L - 6, "y": TOP + r * R + 16}, t) for r, t in enumerate(toks)]
+        return svg(frame.pick(L + n * C + 26, frame.width), TOP + n * R + 6,  # wide: room for the last name
+                   h("g", {**paint(fill="var(--aula-shade)")}, cells),
+                   h("g", {"class": "aula-tick aula-on-shade", "text-anchor": "middle"}, texts),
+                   h("g", {"class": "aula-tick"}, heads), h("g", {"class": "aula-tick", "text-anchor": "end"}, rows),
+                   label=tr(lang, label))
+
+    return figure(draw)
 
 
 # --- the shift property ----------------------------------------------------------------
@@ -208,7 +222,11 @@ def attn_shift(p: dict, lang: str) -> View:
                   "al dividir, el factor se cancela.",
             "pt": f"Cada eˢ fica multiplicado por e^{fmt(c, lang)} = {fmt(fpmath.exp(c), lang, 3)}, e a soma também: "
                   "ao dividir, o fator se cancela."})
-    body = Markup(table(head, rows, cls="aula-table aula-attn-table") + h("p", {"class": "aula-readout"}, note))
+    # narrow: before and after as two stacked tables of four columns (the tokens repeated)
+    halves = [table([head[0]] + head[k:k + 3], [[r[0]] + r[k:k + 3] for r in rows], cls="aula-table aula-attn-table")
+              for k in (1, 4)]
+    body = Markup(table_forms(table(head, rows, cls="aula-table aula-attn-table"), Markup("".join(halves)))
+                  + h("p", {"class": "aula-readout"}, note))
     same = "; ".join(f"{t} {fmt(wa, lang, 3)} → {fmt(wb, lang, 3)}" for t, wa, wb in zip(toks, a["weights"], b["weights"]))
     summary = tr(lang, {"es": f"Sumando {fmt(c, lang)} a cada puntuación, cada eˢ se multiplica por {fmt(fpmath.exp(c), lang, 3)} "
                      f"y los pesos no cambian: {same}.",

@@ -13,7 +13,7 @@ from ..kit.controls import Choice, Number, Range
 from ..kit.fmt import fmt, fmt_pct, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
-from ..kit.svgkit import BLUE, GREEN, RED, fmt_vec, paint, table
+from ..kit.svgkit import BLUE, GREEN, RED, Frame, figure, fmt_vec, paint, table
 
 LESSON = "turing"
 FRAME = 2  # the step sliders move 2 DDIM steps at a time: 9 frames to precompute
@@ -25,21 +25,26 @@ ALPHA = {"es": "Fracción conservada ᾱ", "pt": "Fração conservada ᾱ"}
 
 
 def _number_line(marks: list[tuple[float, str, str]], lang: str) -> Markup:
-    """Values on a line from −3 to 3; each mark is (value, label, css class)."""
-    W, H, left, ly = 560, 80, 20, 52
-    pw = W - 2 * left
+    """Values on a line from −3 to 3; each mark is (value, label, css class). Drawn for the
+    figure's width (svgkit.figure): the same line, marks and labels, wide or on a phone."""
 
-    def X(v: float) -> float:
-        return left + pw * (max(-3.0, min(3.0, v)) + 3) / 6
+    def draw(frame: Frame) -> Markup:
+        W, H, left, ly = frame.width, 80, 20, 52
+        pw = W - 2 * left
 
-    out = [h("line", {"x1": left, "x2": W - left, "y1": ly, "y2": ly, "class": "aula-axis", "stroke": "currentColor"})]
-    for v in (-3, 0, 3):
-        out.append(h("text", {"x": num(X(v)), "y": ly + 24, "class": "aula-tick", "text-anchor": "middle"}, fmt(v, lang)))
-    for i, (v, lab, cls) in enumerate(marks):
-        out.append(h("circle", {"cx": num(X(v)), "cy": ly, "r": 6, "class": cls, **paint(fill=MARK_FILL[cls])}))
-        out.append(h("text", {"x": num(X(v)), "y": 12 + 14 * i, "class": "aula-note", "text-anchor": "middle",
-                              **paint(fill=MARK_FILL[cls])}, lab))  # one row per label: close values stay legible
-    return svg(W, H, out, label=", ".join(f"{lab} = {fmt(v, lang, 2)}" for v, lab, _ in marks))
+        def X(v: float) -> float:
+            return left + pw * (max(-3.0, min(3.0, v)) + 3) / 6
+
+        out = [h("line", {"x1": left, "x2": W - left, "y1": ly, "y2": ly, "class": "aula-axis", "stroke": "currentColor"})]
+        for v in (-3, 0, 3):
+            out.append(h("text", {"x": num(X(v)), "y": ly + 24, "class": "aula-tick", "text-anchor": "middle"}, fmt(v, lang)))
+        for i, (v, lab, cls) in enumerate(marks):
+            out.append(h("circle", {"cx": num(X(v)), "cy": ly, "r": 6, "class": cls, **paint(fill=MARK_FILL[cls])}))
+            out.append(h("text", {"x": num(X(v)), "y": 12 + 14 * i, "class": "aula-note", "text-anchor": "middle",
+                                  **paint(fill=MARK_FILL[cls])}, lab))  # one row per label: close values stay legible
+        return svg(W, H, out, label=", ".join(f"{lab} = {fmt(v, lang, 2)}" for v, lab, _ in marks))
+
+    return figure(draw)
 
 
 @widget("diffusion_pixel", lesson=LESSON,
@@ -113,11 +118,13 @@ _OUTLINE = "M" + "L".join(f"{a} {b}" for a, b in (_px(*q) for q in _HEART[::4]))
 
 
 def _frame(children: list, label: str) -> Markup:
+    """The heart's square: points and lines only, no text, so one drawing serves every width; it
+    shrinks with a phone's box (``aula-squeeze``) instead of scrolling (issue 16)."""
     return svg(SIZE, SIZE,
                h("rect", {"x": 0, "y": 0, "width": SIZE, "height": SIZE, "class": "aula-frame", "fill": "none"}),
                h("path", {"d": _OUTLINE, "class": "aula-heart", "fill": "none", "stroke": "currentColor",
                           "stroke-opacity": "0.25"}),
-               children, label=label)
+               children, label=label, cls="aula-squeeze")
 
 
 def _cloud(points: list[tuple[float, float]], cls: str) -> Markup:

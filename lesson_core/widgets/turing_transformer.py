@@ -14,7 +14,7 @@ from ..kit.controls import Choice, Range, Toggle
 from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
-from ..kit.svgkit import PAPER, fmt_vec, paint, table
+from ..kit.svgkit import PAPER, Frame, card_table, figure, fmt_vec, paint, table
 from .turing_attention import run
 from .turing_text import q
 from .turing_vectors import BLUE, GOLD, GREY, arrow
@@ -27,7 +27,6 @@ PART_IDS = [pid for pid, _, _ in tf.BLOCK_PARTS]
 # part id -> (centre y, box height, width); drawn bottom (input) to top (output)
 LAYOUT = {"input": (478, 36, 230), "norm1": (410, 30, 170), "attn": (352, 36, 230), "res1": (298, 24, 24),
           "norm2": (244, 30, 170), "ffn": (186, 36, 230), "res2": (132, 24, 24), "output": (44, 36, 260)}
-CX, SKIP_X = 190, 340
 
 
 def _part_attrs(pid: str, active: str, name: str) -> dict:
@@ -41,35 +40,46 @@ def _part_attrs(pid: str, active: str, name: str) -> dict:
 
 
 def _block_svg(active: str, lang: str) -> Markup:
+    """The diagram, drawn for its width (svgkit.figure). Narrow: the same boxes, heights and
+    labels on a 264-unit stage, the column moved left and the widest boxes narrowed to fit."""
     names = {pid: tr(lang, name) for pid, name, _ in tf.BLOCK_PARTS}
-    flow = "".join(f"M{CX} {a}V{b}" for a, b in ((460, 425), (395, 370), (334, 310), (286, 259), (229, 204),
-                                                 (168, 144), (120, 62)))
-    skips = f"M{CX} 444H{SKIP_X}V298H{CX + 12}M{CX} 272H{SKIP_X}V132H{CX + 12}"
-    boxes, labels = [], []
-    for pid, (cy, bh, bw) in LAYOUT.items():
-        if pid.startswith("res"):
-            boxes.append(h("g", _part_attrs(pid, active, names[pid]), h("circle", {"cx": CX, "cy": cy, "r": 12}),
-                           h("circle", {"cx": CX, "cy": cy, "r": 12, "class": "aula-hit", "fill": "transparent",
-                                        "stroke": "none"})))
-            labels.append(h("text", {"x": CX, "y": cy + 6}, "+"))
-            labels.append(h("text", {"x": CX - 22, "y": cy + 5, "text-anchor": "end"}, names[pid]))
-        else:
-            hit = max(bh, 44)  # a finger-sized target around a thin box; the boxes are 54 or more apart
-            boxes.append(h("g", _part_attrs(pid, active, names[pid]),
-                           h("rect", {"x": CX - bw // 2, "y": cy - bh // 2, "width": bw, "height": bh, "rx": 6}),
-                           h("rect", {"x": CX - bw // 2, "y": cy - hit // 2, "width": bw, "height": hit,
-                                      "class": "aula-hit", "fill": "transparent", "stroke": "none"})))
-            labels.append(h("text", {"x": CX, "y": cy + 5}, names[pid]))
-    stack = h("g", {**_part_attrs("stack", active, names["stack"]), "fill-opacity": "0.12"},
-              h("rect", {"x": 60, "y": 112, "width": 310, "height": 340, "rx": 10, "stroke-dasharray": "6 4",
-                         **paint(fill=GOLD if active == "stack" else "none")}))
     label = tr(lang, {"es": "Diagrama de una capa del Transformer; parte seleccionada: ",
-             "pt": "Diagrama de uma camada do Transformer; parte selecionada: "})
-    return svg(400, 510, h("path", {"d": flow + skips, **paint(stroke=GREY), "fill": "none", "stroke-width": 1.5}),
-               h("g", {**paint(fill=PAPER, stroke=GREY), "stroke-width": 1.2}, stack, boxes),
-               h("g", {"class": "aula-note", "text-anchor": "middle", "pointer-events": "none"}, labels),
-               h("text", {"x": 70, "y": 440, "class": "aula-note"}, names["stack"]),
-               label=label + names[active])
+             "pt": "Diagrama de uma camada do Transformer; parte selecionada: "}) + names[active]
+
+    def draw(frame: Frame) -> Markup:
+        W = frame.pick(400, frame.width)
+        CX, SKIP_X, widest = frame.pick((190, 340, 260), (120, 246, 220))
+        flow = "".join(f"M{CX} {a}V{b}" for a, b in ((460, 425), (395, 370), (334, 310), (286, 259), (229, 204),
+                                                     (168, 144), (120, 62)))
+        skips = f"M{CX} 444H{SKIP_X}V298H{CX + 12}M{CX} 272H{SKIP_X}V132H{CX + 12}"
+        boxes, labels = [], []
+        for pid, (cy, bh, bw) in LAYOUT.items():
+            bw = min(bw, widest if pid != "output" else 2 * CX - 8)  # the output sits outside the stack
+            if pid.startswith("res"):
+                boxes.append(h("g", _part_attrs(pid, active, names[pid]), h("circle", {"cx": CX, "cy": cy, "r": 12}),
+                               h("circle", {"cx": CX, "cy": cy, "r": 12, "class": "aula-hit", "fill": "transparent",
+                                            "stroke": "none"})))
+                labels.append(h("text", {"x": CX, "y": cy + 6}, "+"))
+                labels.append(h("text", {"x": CX - 22, "y": cy + 5, "text-anchor": "end"}, names[pid]))
+            else:
+                hit = max(bh, 44)  # a finger-sized target around a thin box; the boxes are 54 or more apart
+                boxes.append(h("g", _part_attrs(pid, active, names[pid]),
+                               h("rect", {"x": CX - bw // 2, "y": cy - bh // 2, "width": bw, "height": bh, "rx": 6}),
+                               h("rect", {"x": CX - bw // 2, "y": cy - hit // 2, "width": bw, "height": hit,
+                                          "class": "aula-hit", "fill": "transparent", "stroke": "none"})))
+                labels.append(h("text", {"x": CX, "y": cy + 5}, names[pid]))
+        sx, sw = frame.pick((60, 310), (CX - widest // 2 - 6, SKIP_X - CX + widest // 2 + 14))
+        stack = h("g", {**_part_attrs("stack", active, names["stack"]), "fill-opacity": "0.12"},
+                  h("rect", {"x": sx, "y": 112, "width": sw, "height": 340, "rx": 10, "stroke-dasharray": "6 4",
+                             **paint(fill=GOLD if active == "stack" else "none")}))
+        return svg(W, 510,
+                   h("path", {"d": flow + skips, **paint(stroke=GREY), "fill": "none", "stroke-width": 1.5}),
+                   h("g", {**paint(fill=PAPER, stroke=GREY), "stroke-width": 1.2}, stack, boxes),
+                   h("g", {"class": "aula-note", "text-anchor": "middle", "pointer-events": "none"}, labels),
+                   h("text", {"x": sx + 10, "y": 440, "class": "aula-note"}, names["stack"]),
+                   label=label)
+
+    return figure(draw)
 
 
 @widget("transformer_block", lesson=LESSON,
@@ -194,6 +204,14 @@ def _formula(active: str) -> Markup:
              [h("mark", None, text) if active in owners else text for text, owners in SEGMENTS])
 
 
+def _matrix(head: list[str], rows: list[list[str]]) -> Markup:
+    """A piece as a table; one with a column per token (7 × 7, or Kᵀ) is, on a phone, one card
+    per row: the row's name, then each column's name and number."""
+    if len(head) > 4:
+        return card_table(head, rows)
+    return h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-matrix"))
+
+
 @widget("attn_formula", lesson=LESSON,
         title={"es": "La fórmula en una línea", "pt": "A fórmula em uma linha"},
         controls=[Choice("piece", {"es": "Pieza", "pt": "Peça"}, "S", style="buttons",
@@ -216,7 +234,7 @@ def attn_formula(p: dict, lang: str) -> View:
     note = {"es": "Con máscara, «—» es una puntuación excluida (como −∞): su peso es 0.",
             "pt": "Com máscara, “—” é uma pontuação excluída (como −∞): seu peso é 0."}
     body = Markup(_formula(pid) + h("p", {"class": "aula-readout"}, tr(lang, text))
-                  + h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-matrix"))
+                  + _matrix(head, rows)
                   + (h("p", {"class": "aula-note"}, tr(lang, note)) if p["mask"] and pid == "S" else ""))
     last = rows[-1]
     summary = tr(lang, text) + " " + tr(lang, {"es": "Con máscara causal. " if p["mask"] else "Sin máscara. ",
@@ -232,4 +250,5 @@ PARITY_CASES = [
     ("layer_norm", {"x1": -4, "x2": 10}),
     ("word_order", {"pos": True}),
     ("attn_formula", {"piece": "O", "mask": False}),
+    ("attn_formula", {"piece": "K", "mask": True}),   # a table with a card per row on a phone (issue 16)
 ]
