@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import FAST_CONNECTION, wait_python, widget
+from conftest import FAST_CONNECTION, normalized, wait_python, widget
 
 pytestmark = [pytest.mark.browser]
 
@@ -116,7 +116,7 @@ def drag_values(w, names) -> list[str]:
     return w.evaluate("(w, names) => names.map(n => w.querySelector(`[data-param=\"${n}\"]`).value)", names)
 
 
-@pytest.mark.parametrize("wid,grip", [("vec_dot", "[data-drag-x]"), ("emb_3d", ".aula-drag3d")])
+@pytest.mark.parametrize("wid,grip", [("vec_dot", ".aula-lay-narrow [data-drag-x]"), ("emb_3d", ".aula-drag3d")])
 def test_a_finger_drag_moves_the_figure_not_the_page(phone, server, wid, grip):
     phone.goto(server + QUIZ_PAGE)
     wait_python(phone)  # a drag step goes live; no status line appears above the figure meanwhile
@@ -133,6 +133,65 @@ def test_a_finger_drag_moves_the_figure_not_the_page(phone, server, wid, grip):
     assert after != before, "the drag moved the figure's values"
     assert phone.evaluate("scrollY") == scrolled, "the page scrolled under a finger drag"
     assert abs(w.locator(".aula-view").bounding_box()["y"] - view_y) < 2, "the figure moved away from the finger"
+
+
+# --- without Python: the drag grid (issue 17, item 1) -----------------------------------------
+
+def _no_python(pg):
+    pg.route("**/py-worker.mjs*", lambda route: route.abort())
+
+
+GRID_JS = """(w) => JSON.parse(w.querySelector('script.aula-drag-grid').textContent)"""
+
+
+@pytest.mark.parametrize("wid,grip", [("vec_dot", '.aula-lay-narrow [data-drag-x="ax"]'), ("emb_3d", ".aula-drag3d")])
+def test_a_finger_drag_answers_from_the_grid_without_python(phone, server, wid, grip):
+    """Python blocked: a finger drag at 360 px (the narrow copy of the figure) snaps to the build's grid,
+    the figure shows that grid state, whole (both parts of one answer), and the page does not scroll."""
+    _no_python(phone)
+    phone.goto(server + QUIZ_PAGE)
+    w = widget(phone, wid)
+    handle = w.locator(grip).first
+    handle.evaluate("e => e.scrollIntoView({block: 'center'})")
+    assert handle.is_visible()
+    names = handle.evaluate("e => [e.getAttribute('data-drag-x'), e.getAttribute('data-drag-y')]")
+    before = drag_values(w, names)
+    figure = w.locator('.aula-part[data-part="main"]').inner_html()
+    r = handle.bounding_box()
+    scrolled = phone.evaluate("scrollY")
+    touch_drag(phone, r["x"] + r["width"] / 2, r["y"] + r["height"] / 2, -70, 60)
+    phone.wait_for_timeout(300)  # let a scroll, if any, settle; not a timing assertion
+    after = drag_values(w, names)
+    assert after != before and phone.evaluate("scrollY") == scrolled
+    grid = w.evaluate(GRID_JS)
+    deps = w.locator('.aula-part[data-part="main"]').get_attribute("data-deps").split(",")
+    key = w.evaluate("(w, deps) => { const v = window.aula.read(w).values; return deps.map(d => v[d]).join('|'); }",
+                     deps)
+    assert key in grid["main"], (key, list(grid["main"])[:5])   # snapped to a grid point
+    shown = w.locator('.aula-part[data-part="main"]').inner_html()
+    assert shown != figure and shown == normalized(phone, grid["main"][key])
+    assert w.locator(".aula-part.aula-summary").inner_html() == normalized(phone, grid["summary"][key])
+    assert w.get_attribute("data-rendered-by") != "python"
+
+
+def test_the_narrow_handle_follows_the_finger(phone, server):
+    """At 360 px the narrow copy of vec_dot is the one on screen, and a drag is read in its coordinates:
+    the finger released over the grid point (−2, 4) of the narrow figure sets a = (−2, 4)."""
+    _no_python(phone)
+    phone.goto(server + QUIZ_PAGE)
+    w = widget(phone, "vec_dot")
+    handle = w.locator('[data-drag-x="ax"]').nth(1)
+    assert not w.locator('[data-drag-x="ax"]').first.is_visible() and handle.is_visible()
+    handle.evaluate("e => e.scrollIntoView({block: 'center'})")
+    target = handle.evaluate("""h => {
+      const m = h.ownerSVGElement.getScreenCTM(), u = +h.dataset.unit;
+      const p = new DOMPoint(+h.dataset.x0 - 2 * u, +h.dataset.y0 - 4 * u).matrixTransform(m);
+      return [p.x, p.y]; }""")
+    r = handle.bounding_box()
+    x0, y0 = r["x"] + r["width"] / 2, r["y"] + r["height"] / 2
+    touch_drag(phone, x0, y0, target[0] - x0, target[1] - y0)
+    assert drag_values(w, ["ax", "ay"]) == ["-2", "4"]
+
 
 # --- a swap keeps a scrolled box where the reader left it (item 4) ----------------------------
 

@@ -260,14 +260,29 @@ def _fmt_both(x: float) -> dict:
 
 @dataclass
 class Number(Control):
-    """A typed number in ``min..max``: an open domain, computed live."""
+    """A typed number in ``min..max``: an open domain, computed live.
+
+    ``grid=(lo, hi, step)`` declares the coarse positions a figure drag may snap to before
+    Python is there (see ``@widget(drags=...)``): the build precomputes them, so a finger
+    drag answers from the page; finer positions go live."""
 
     min: float = 0
     max: float = 100
     integer: bool = True
     width: int = 8
+    grid: tuple | None = None
 
     discrete = False
+
+    def grid_values(self) -> list:
+        """The declared grid, ``lo`` to ``hi`` by ``step``: ``grid=(-5, 5, 1)`` -> -5.0, -4.0, ..., 5.0."""
+        if not self.grid:
+            return []
+        lo, hi, step = self.grid
+        n = round((hi - lo) / step)
+        if n < 1 or abs(lo + n * step - hi) > 1e-9 * max(1, abs(hi)):
+            raise ValueError(f"Number {self.name}: grid hi must be lo + n*step with n >= 1")
+        return [self.parse(round(lo + i * step, 10)) for i in range(n + 1)]
 
     def parse(self, raw: Any) -> float | int:
         value = _read_typed(self.name, raw, self.integer)
@@ -290,6 +305,8 @@ class Number(Control):
             "too_small": msg("too_small", lang, min=fmt(self.min, lang)),
             "too_large": msg("too_large", lang, max=fmt(self.max, lang)),
         })
+        if self.grid:
+            out["grid"] = list(self.grid)  # where a drag snaps while Python is absent (drag.js)
         return out
 
     def html(self, lang: str, value: Any, uid: str) -> Markup:
