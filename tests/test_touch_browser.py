@@ -193,6 +193,39 @@ def test_the_narrow_handle_follows_the_finger(phone, server):
     assert drag_values(w, ["ax", "ay"]) == ["-2", "4"]
 
 
+# --- −/+ beside a long slider (item 2) --------------------------------------------------------
+
+def test_step_buttons_step_a_long_slider(phone, server):
+    """A slider with more than 20 steps has − and + buttons, named in the page's language, 44 px for a
+    thumb; each press moves one step (a tap and the keyboard alike), and a short slider has none."""
+    phone.goto(server + "positional-encoding/")
+    rng = phone.locator(".aula-range:has(.aula-step)").first
+    slider = rng.locator("input[type=range]")
+    minus, plus = rng.locator('.aula-step[data-step="-1"]'), rng.locator('.aula-step[data-step="1"]')
+    assert plus.get_attribute("aria-label").startswith("Subir «") and minus.get_attribute("aria-label").startswith("Bajar «")
+    steps = (float(slider.get_attribute("max")) - float(slider.get_attribute("min"))) / float(slider.get_attribute("step"))
+    assert steps > 20
+    for b in (minus, plus):
+        box = b.bounding_box()
+        assert box["width"] >= 43.5 and box["height"] >= 43.5
+    rng.scroll_into_view_if_needed()
+    w = rng.locator("xpath=ancestor::div[contains(@class, 'aula-widget')][1]")
+    start = float(slider.input_value())
+    summary = w.locator(".aula-summary").inner_html()
+    plus.tap()
+    assert float(slider.input_value()) == start + float(slider.get_attribute("step"))
+    assert rng.locator("output").inner_text() != "" and w.locator(".aula-summary").inner_html() != summary
+    minus.focus()
+    phone.keyboard.press("Enter")
+    phone.keyboard.press("Enter")
+    assert float(slider.input_value()) == start - float(slider.get_attribute("step"))
+    short = phone.locator(".aula-range:not(:has(.aula-step)) input[type=range]").evaluate_all(
+        "els => els.map(e => (e.max - e.min) / e.step)")
+    assert short and max(short) <= 20
+    phone.goto(server + "pt/positional-encoding/")
+    assert phone.locator(".aula-step").first.get_attribute("aria-label").startswith("Diminuir “")
+
+
 # --- a swap keeps a scrolled box where the reader left it (item 4) ----------------------------
 
 def test_a_swap_keeps_the_scroll_of_a_box_inside_the_part(phone, server):

@@ -342,6 +342,15 @@
     var form = w.querySelector(".aula-controls");
     if (!form) return;
     form.addEventListener("submit", function (ev) { ev.preventDefault(); });
+    // − / + beside a long slider's value (lesson_core Range, STEP_BUTTONS_FROM): one step each
+    form.addEventListener("click", function (ev) {
+      var button = ev.target && ev.target.closest && ev.target.closest(".aula-step");
+      var input = button && document.getElementById(button.getAttribute("aria-controls"));
+      if (!input) return;
+      var was = input.value;
+      if (button.getAttribute("data-step") === "1") input.stepUp(); else input.stepDown();
+      if (input.value !== was) update(w, input.getAttribute("data-param"));
+    });
     form.addEventListener("input", function (ev) {
       var name = ev.target && ev.target.getAttribute("data-param");
       if (name) update(w, name);
