@@ -244,3 +244,35 @@ def test_a_swap_keeps_the_scroll_of_a_box_inside_the_part(phone, server):
     select.select_option(index=2 if select.evaluate("s => s.selectedIndex") != 2 else 3)
     assert part.inner_html() != before, "the part was swapped (from the build's table)"
     assert part.locator(".aula-wide").first.evaluate("b => b.scrollLeft") == 37
+
+
+# --- landscape (item 8) -----------------------------------------------------------------------
+
+LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+FIG_JS = """() => {
+  const room = innerHeight - document.querySelector('.md-header').getBoundingClientRect().height;
+  const out = {room, tall: [], small: 1e9, n: 0};
+  for (const svg of document.querySelectorAll('.aula-widget svg.aula-svg')) {
+    if (!svg.getClientRects().length) continue;
+    out.n++;
+    const h = svg.getBoundingClientRect().height;
+    if (h > room + 0.5) out.tall.push([svg.closest('.aula-widget').dataset.widget, Math.round(h)]);
+    const m = svg.getScreenCTM();
+    for (const t of svg.querySelectorAll('text'))
+      out.small = Math.min(out.small, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("path", ["turing-2-vectors/", "pt/positional-encoding/", "turing-4-scale/"])
+def test_landscape_figures_fit_under_the_header(browser, server, path):
+    """At 844 x 390 (a phone held sideways) no figure is taller than the screen under the header."""
+    context = browser.new_context(**LANDSCAPE)
+    pg = context.new_page()
+    _no_python(pg)
+    pg.goto(server + path)
+    r = pg.evaluate(FIG_JS)
+    context.close()
+    assert r["n"] > 3 and not r["tall"], r
+    assert r["small"] >= 6, r  # shrunk with its box only as far as the screen's height asks
