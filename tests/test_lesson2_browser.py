@@ -61,7 +61,7 @@ def test_dragging_an_arrow_recomputes_in_python(page, server):
     wait_python(page)
     dot = widget(page, "vec_dot")
     dot.scroll_into_view_if_needed()
-    handle = dot.locator('[data-drag-x="ax"]')
+    handle = dot.locator('.aula-lay-wide [data-drag-x="ax"]')  # the copy on a desktop screen
     box = handle.bounding_box()
     before = dot.locator('input[data-param="ax"]').input_value()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

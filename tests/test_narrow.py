@@ -27,12 +27,12 @@ MIN_FIGURE_PX = 11
 
 # Figures not yet drawn for a phone: they keep their desktop drawing in a scroll box.
 NOT_YET = {
-    "vec_pythagoras", "emb_3d", "emb_analogy", "emb_table", "pe_ambiguity", "pe_fingerprint", "vec_dot",
+    "vec_pythagoras", "emb_analogy", "emb_table", "pe_ambiguity", "pe_fingerprint",
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"attn_demo", "chain_rule", "diffusion_pixel", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation",
-             "pe_sum", "rm_attention", "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer", "train_logits",
-             "transformer_block", "turing_timeline"}
+CONVERTED = {"attn_demo", "chain_rule", "diffusion_pixel", "emb_3d", "model_sizes", "pe_heatmap", "pe_raw_vs_wave",
+             "pe_rotation", "pe_sum", "rm_attention", "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer",
+             "train_logits", "transformer_block", "turing_timeline", "vec_dot"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET = {
     f"{lang}{page}/" for lang in ("", "pt/") for page in
@@ -188,6 +188,27 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     top = r["data"]["top"][0]
     assert top >= len(labels) - 7 and labels[top] in _texts(narrow) and labels[-1] in _texts(narrow)
     assert lesson_core.kit.fmt.fmt(len(labels) - 7, lang) + " tokens" in _texts(narrow)   # how many are left out
+
+    from lesson_core.data import vectors as dv
+    for turn in ({"yaw": "35", "pitch": "20"}, {"yaw": "-150", "pitch": "-90"}, {"yaw": "90", "pitch": "60"}):
+        # emb_3d, cropped to its words: every word and the three axes the summary names, every dot inside
+        r = lesson_core.render("emb_3d", {"x": "animal", "y": "vehicle", "z": "food", **turn}, lang)
+        narrow = _layouts(r["parts"]["main"])[1][0]
+        W, H = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', narrow).groups())
+        texts = _texts(narrow)
+        assert all(dv.label(w, lang) in texts for w in dv.WORD_IDS)
+        assert all(names[lang] in texts for d, names in dv.DIMS if d in ("animal", "vehicle", "food"))
+        assert all(name.split(" ")[0] in texts for name in re.findall(r"(?:: |; )([^;:.]+?) \d", r["parts"]["summary"]))
+        dots = [(float(x), float(y)) for x, y in re.findall(r'<circle cx="([\d.-]+)" cy="([\d.-]+)" r="4.5"', narrow)]
+        assert len(dots) == 19 and all(4 <= x <= W - 4 and 4 <= y <= H - 4 for x, y in dots), turn
+
+    r = lesson_core.render("vec_dot", {"ax": "-4", "ay": "2,5", "bx": "5", "by": "-5"}, lang)   # both tips where a, b say
+    narrow = _layouts(r["parts"]["main"])[1][0]
+    handles = re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="12"[^>]*data-drag-x="(\w)x"[^>]*data-x0="([\d.]+)"'
+                         r'[^>]*data-y0="([\d.]+)"[^>]*data-unit="([\d.]+)"', narrow)
+    assert [(name, (float(x) - float(x0)) / float(u), (float(y0) - float(y)) / float(u))
+            for x, y, name, x0, y0, u in handles] == [("a", -4, 2.5), ("b", 5, -5)]
+    assert {"a", "b"} <= set(_texts(narrow).split()) and r["data"]["a"] == [-4, 2.5]
 
     r = lesson_core.render("rm_training", None, lang)     # three lines, named in the HTML legend
     assert r["parts"]["main"].count("<li>") == 3 and "aula-legend" in r["parts"]["main"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import FAST_CONNECTION, wait_python, widget
+from conftest import FAST_CONNECTION, normalized, wait_python, widget
 
 pytestmark = [pytest.mark.browser]
 
@@ -116,7 +116,7 @@ def drag_values(w, names) -> list[str]:
     return w.evaluate("(w, names) => names.map(n => w.querySelector(`[data-param=\"${n}\"]`).value)", names)
 
 
-@pytest.mark.parametrize("wid,grip", [("vec_dot", "[data-drag-x]"), ("emb_3d", ".aula-drag3d")])
+@pytest.mark.parametrize("wid,grip", [("vec_dot", ".aula-lay-narrow [data-drag-x]"), ("emb_3d", ".aula-drag3d")])
 def test_a_finger_drag_moves_the_figure_not_the_page(phone, server, wid, grip):
     phone.goto(server + QUIZ_PAGE)
     wait_python(phone)  # a drag step goes live; no status line appears above the figure meanwhile
@@ -133,3 +133,146 @@ def test_a_finger_drag_moves_the_figure_not_the_page(phone, server, wid, grip):
     assert after != before, "the drag moved the figure's values"
     assert phone.evaluate("scrollY") == scrolled, "the page scrolled under a finger drag"
     assert abs(w.locator(".aula-view").bounding_box()["y"] - view_y) < 2, "the figure moved away from the finger"
+
+
+# --- without Python: the drag grid (issue 17, item 1) -----------------------------------------
+
+def _no_python(pg):
+    pg.route("**/py-worker.mjs*", lambda route: route.abort())
+
+
+GRID_JS = """(w) => JSON.parse(w.querySelector('script.aula-drag-grid').textContent)"""
+
+
+@pytest.mark.parametrize("wid,grip", [("vec_dot", '.aula-lay-narrow [data-drag-x="ax"]'), ("emb_3d", ".aula-drag3d")])
+def test_a_finger_drag_answers_from_the_grid_without_python(phone, server, wid, grip):
+    """Python blocked: a finger drag at 360 px (the narrow copy of the figure) snaps to the build's grid,
+    the figure shows that grid state, whole (both parts of one answer), and the page does not scroll."""
+    _no_python(phone)
+    phone.goto(server + QUIZ_PAGE)
+    w = widget(phone, wid)
+    handle = w.locator(grip).first
+    handle.evaluate("e => e.scrollIntoView({block: 'center'})")
+    assert handle.is_visible()
+    names = handle.evaluate("e => [e.getAttribute('data-drag-x'), e.getAttribute('data-drag-y')]")
+    before = drag_values(w, names)
+    figure = w.locator('.aula-part[data-part="main"]').inner_html()
+    r = handle.bounding_box()
+    scrolled = phone.evaluate("scrollY")
+    touch_drag(phone, r["x"] + r["width"] / 2, r["y"] + r["height"] / 2, -70, 60)
+    phone.wait_for_timeout(300)  # let a scroll, if any, settle; not a timing assertion
+    after = drag_values(w, names)
+    assert after != before and phone.evaluate("scrollY") == scrolled
+    grid = w.evaluate(GRID_JS)
+    deps = w.locator('.aula-part[data-part="main"]').get_attribute("data-deps").split(",")
+    key = w.evaluate("(w, deps) => { const v = window.aula.read(w).values; return deps.map(d => v[d]).join('|'); }",
+                     deps)
+    assert key in grid["main"], (key, list(grid["main"])[:5])   # snapped to a grid point
+    shown = w.locator('.aula-part[data-part="main"]').inner_html()
+    assert shown != figure and shown == normalized(phone, grid["main"][key])
+    assert w.locator(".aula-part.aula-summary").inner_html() == normalized(phone, grid["summary"][key])
+    assert w.get_attribute("data-rendered-by") != "python"
+
+
+def test_the_narrow_handle_follows_the_finger(phone, server):
+    """At 360 px the narrow copy of vec_dot is the one on screen, and a drag is read in its coordinates:
+    the finger released over the grid point (−2, 4) of the narrow figure sets a = (−2, 4)."""
+    _no_python(phone)
+    phone.goto(server + QUIZ_PAGE)
+    w = widget(phone, "vec_dot")
+    handle = w.locator('[data-drag-x="ax"]').nth(1)
+    assert not w.locator('[data-drag-x="ax"]').first.is_visible() and handle.is_visible()
+    handle.evaluate("e => e.scrollIntoView({block: 'center'})")
+    target = handle.evaluate("""h => {
+      const m = h.ownerSVGElement.getScreenCTM(), u = +h.dataset.unit;
+      const p = new DOMPoint(+h.dataset.x0 - 2 * u, +h.dataset.y0 - 4 * u).matrixTransform(m);
+      return [p.x, p.y]; }""")
+    r = handle.bounding_box()
+    x0, y0 = r["x"] + r["width"] / 2, r["y"] + r["height"] / 2
+    touch_drag(phone, x0, y0, target[0] - x0, target[1] - y0)
+    assert drag_values(w, ["ax", "ay"]) == ["-2", "4"]
+
+
+# --- −/+ beside a long slider (item 2) --------------------------------------------------------
+
+def test_step_buttons_step_a_long_slider(phone, server):
+    """A slider with more than 20 steps has − and + buttons, named in the page's language, 44 px for a
+    thumb; each press moves one step (a tap and the keyboard alike), and a short slider has none."""
+    phone.goto(server + "positional-encoding/")
+    rng = phone.locator(".aula-range:has(.aula-step)").first
+    slider = rng.locator("input[type=range]")
+    minus, plus = rng.locator('.aula-step[data-step="-1"]'), rng.locator('.aula-step[data-step="1"]')
+    assert plus.get_attribute("aria-label").startswith("Subir «") and minus.get_attribute("aria-label").startswith("Bajar «")
+    steps = (float(slider.get_attribute("max")) - float(slider.get_attribute("min"))) / float(slider.get_attribute("step"))
+    assert steps > 20
+    for b in (minus, plus):
+        box = b.bounding_box()
+        assert box["width"] >= 43.5 and box["height"] >= 43.5
+    rng.scroll_into_view_if_needed()
+    w = rng.locator("xpath=ancestor::div[contains(@class, 'aula-widget')][1]")
+    start = float(slider.input_value())
+    summary = w.locator(".aula-summary").inner_html()
+    plus.tap()
+    assert float(slider.input_value()) == start + float(slider.get_attribute("step"))
+    assert rng.locator("output").inner_text() != "" and w.locator(".aula-summary").inner_html() != summary
+    minus.focus()
+    phone.keyboard.press("Enter")
+    phone.keyboard.press("Enter")
+    assert float(slider.input_value()) == start - float(slider.get_attribute("step"))
+    short = phone.locator(".aula-range:not(:has(.aula-step)) input[type=range]").evaluate_all(
+        "els => els.map(e => (e.max - e.min) / e.step)")
+    assert short and max(short) <= 20
+    phone.goto(server + "pt/positional-encoding/")
+    assert phone.locator(".aula-step").first.get_attribute("aria-label").startswith("Diminuir “")
+
+
+# --- a swap keeps a scrolled box where the reader left it (item 4) ----------------------------
+
+def test_a_swap_keeps_the_scroll_of_a_box_inside_the_part(phone, server):
+    """The reader scrolled bigram_table's table sideways (kept narrow here, so it scrolls whatever its
+    layout) and picks another word: the part is swapped from the build's table, the box stays put."""
+    phone.goto(server + "turing-1-words/")
+    phone.add_style_tag(content=".aula-widget[data-widget=bigram_table] .aula-part .aula-wide { max-width: 150px; }")
+    w = widget(phone, "bigram_table")
+    part = w.locator('.aula-part[data-part="main"]')
+    box = part.locator(".aula-wide").first
+    box.evaluate("b => b.scrollIntoView({block: 'center'})")
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth + 40")
+    box.evaluate("b => { b.scrollLeft = 37; }")
+    before = part.inner_html()
+    select = w.locator('select[data-param="word"]')
+    select.select_option(index=2 if select.evaluate("s => s.selectedIndex") != 2 else 3)
+    assert part.inner_html() != before, "the part was swapped (from the build's table)"
+    assert part.locator(".aula-wide").first.evaluate("b => b.scrollLeft") == 37
+
+
+# --- landscape (item 8) -----------------------------------------------------------------------
+
+LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+FIG_JS = """() => {
+  const room = innerHeight - document.querySelector('.md-header').getBoundingClientRect().height;
+  const out = {room, tall: [], small: 1e9, n: 0};
+  for (const svg of document.querySelectorAll('.aula-widget svg.aula-svg')) {
+    if (!svg.getClientRects().length) continue;
+    out.n++;
+    const h = svg.getBoundingClientRect().height;
+    if (h > room + 0.5) out.tall.push([svg.closest('.aula-widget').dataset.widget, Math.round(h)]);
+    const m = svg.getScreenCTM();
+    for (const t of svg.querySelectorAll('text'))
+      out.small = Math.min(out.small, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("path", ["turing-2-vectors/", "pt/positional-encoding/", "turing-4-scale/"])
+def test_landscape_figures_fit_under_the_header(browser, server, path):
+    """At 844 x 390 (a phone held sideways) no figure is taller than the screen under the header."""
+    context = browser.new_context(**LANDSCAPE)
+    pg = context.new_page()
+    _no_python(pg)
+    pg.goto(server + path)
+    r = pg.evaluate(FIG_JS)
+    context.close()
+    assert r["n"] > 3 and not r["tall"], r
+    assert r["small"] >= 6, r  # shrunk with its box only as far as the screen's height asks

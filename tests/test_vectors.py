@@ -221,3 +221,41 @@ def test_3d_labels_every_word_in_its_language():
     html = render("emb_3d", {"x": "person", "y": "female", "z": "royal"}, "pt")["parts"]["main"]
     for w in dv.WORD_IDS:
         assert f">{dv.label(w, 'pt')}<" in html
+
+
+# --- the drag grid (issue 17): a finger drag answers from the page before Python -------------
+
+@pytest.mark.parametrize("wid, states", [("emb_3d", 13 * 7), ("vec_dot", 2 * 11 * 11 - 1)])
+def test_drag_grid_states_are_what_render_gives(wid, states):
+    """Every embedded grid state is the live answer for those values (the same render), keyed
+    as the bridge keys a part; vec_dot's two handles share the page's own state once."""
+    from lesson_core.kit.registry import get, part_key, precompute_grid
+    w = get(wid)
+    grid = precompute_grid(w, w.defaults(), "pt")
+    assert set(grid) == {"main", "summary"} and len(grid["main"]) == states
+    for combo in w.grid_combos()[::17]:
+        values = {**w.defaults(), **combo}
+        live = render(wid, {k: str(v) for k, v in combo.items()}, "pt")["parts"]
+        assert grid["main"][part_key(w, "main", values)] == live["main"]
+        assert grid["summary"][part_key(w, "summary", values)] == live["summary"]
+
+
+def test_drag_grid_is_declared_not_wired():
+    """drags=... names gridded Numbers; anything else is the author's mistake, named at the @widget."""
+    from lesson_core.kit.controls import Number
+    from lesson_core.kit.registry import AuthorError, GRID_CAP, _REGISTRY, widget
+    assert Number("n", {}, 0, min=-5, max=5, integer=False, grid=(-5, 5, 2.5)).grid_values() == [-5, -2.5, 0, 2.5, 5]
+    with pytest.raises(AuthorError, match="drags names 'b', which is not a Number with a grid"):
+        widget("zz_grid", lesson="x", title={}, controls=[Number("a", {}, 0, grid=(0, 10, 1)), Number("b", {}, 0)],
+               drags=(("a", "b"),))
+    with pytest.raises(AuthorError, match=f"more than {GRID_CAP}"):
+        widget("zz_grid", lesson="x", title={}, drags=(("a", "b"),),
+               controls=[Number("a", {}, 0, grid=(0, 100, 1)), Number("b", {}, 0, grid=(0, 100, 1))])
+    assert "zz_grid" not in _REGISTRY
+
+
+def test_grid_is_in_the_block_and_the_number_spec():
+    from lesson_core.kit.block import render_block
+    html = str(render_block("vec_dot", None, "es", "w-v"))
+    assert html.count('class="aula-drag-grid"') == 1 and '&quot;grid&quot;: [-5, 5, 1]' in html
+    assert 'class="aula-drag-grid"' not in str(render_block("vec_pythagoras", None, "es", "w-p"))

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 from .fmt import tr
 from .html import Markup, h
 from .messages import MESSAGES, RUNTIME_KEYS
-from .registry import SUMMARY, get, parse_params, precompute, _call
+from .registry import SUMMARY, get, parse_params, precompute, precompute_grid, _call
 
 __all__ = ["render_block", "json_for_script"]
 
@@ -41,6 +41,7 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
         if check:
             check(name, values, str(view.parts[name]))
     pre = precompute(w, values, lang, check)
+    grid = precompute_grid(w, values, lang, check)
     controls = [c.html(lang, values[c.name], uid) for c in w.controls]
     live = any(not c.discrete for c in w.controls) or any(
         not w.precomputable(p) for p in w.parts if w.parts[p])
@@ -63,6 +64,8 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
         h("p", {"class": "aula-status", "role": "status", "aria-live": "polite"}),
         h("div", {"class": "aula-view"}, [el for n, el in parts.items() if n not in w.lead]),
         h("script", {"type": "application/json", "class": "aula-pre"}, json_for_script(pre)) if pre else None,
+        # a figure drag's coarse grid: parsed by the bridge on the first drag, not at load
+        h("script", {"type": "application/json", "class": "aula-drag-grid"}, json_for_script(grid)) if grid else None,
         h("script", {"type": "application/json", "class": "aula-msgs"}, json_for_script(msgs)),
     )
 

@@ -158,9 +158,16 @@ class Choice(Control):
                  h("select", {"id": cid, "data-param": self.name}, opts))
 
 
+STEP_BUTTONS_FROM = 20  # a slider with more steps than this gets − / + buttons (one step each)
+_STEP = {-1: {"es": "Bajar «{label}» un paso", "pt": "Diminuir “{label}” em um passo"},
+         1: {"es": "Subir «{label}» un paso", "pt": "Aumentar “{label}” em um passo"}}
+
+
 @dataclass
 class Range(Control):
-    """A slider over ``min..max`` by ``step``: a small discrete domain."""
+    """A slider over ``min..max`` by ``step``: a small discrete domain. With more than
+    ``STEP_BUTTONS_FROM`` steps it gets − and + buttons beside its value, one step each
+    (a thumb or a keyboard hits one step where the slider's own track is too fine)."""
 
     min: float = 0
     max: float = 1
@@ -198,6 +205,13 @@ class Range(Control):
     def show(self, value: float, lang: str) -> str:
         return fmt(value, lang, self.decimals)
 
+    def _step_button(self, lang: str, cid: str, way: int) -> Markup | None:
+        if self._n <= STEP_BUTTONS_FROM:
+            return None
+        said = tr(lang, _STEP[way]).format(label=tr(lang, self.label))
+        return h("button", {"type": "button", "class": "aula-step", "data-step": str(way), "aria-controls": cid,
+                            "aria-label": said, "title": said}, "\u2212" if way < 0 else "+")
+
     def html(self, lang: str, value: Any, uid: str) -> Markup:
         cid = f"{uid}-{self.name}"
         shown = {self.canon(v): self.show(v, lang) for v in self.values()}
@@ -208,7 +222,9 @@ class Range(Control):
                         "data-shown": json.dumps(shown, ensure_ascii=False),
                         # what the reader sees ("1,0", "10 000", "−1") is what a screen reader says
                         "aria-valuetext": shown[self.canon(value)] if shown[self.canon(value)] != self.canon(value) else None}),
+            self._step_button(lang, cid, -1),
             h("output", {"for": cid}, self.show(value, lang)),
+            self._step_button(lang, cid, 1),
         )
 
 
@@ -260,14 +276,29 @@ def _fmt_both(x: float) -> dict:
 
 @dataclass
 class Number(Control):
-    """A typed number in ``min..max``: an open domain, computed live."""
+    """A typed number in ``min..max``: an open domain, computed live.
+
+    ``grid=(lo, hi, step)`` declares the coarse positions a figure drag may snap to before
+    Python is there (see ``@widget(drags=...)``): the build precomputes them, so a finger
+    drag answers from the page; finer positions go live."""
 
     min: float = 0
     max: float = 100
     integer: bool = True
     width: int = 8
+    grid: tuple | None = None
 
     discrete = False
+
+    def grid_values(self) -> list:
+        """The declared grid, ``lo`` to ``hi`` by ``step``: ``grid=(-5, 5, 1)`` -> -5.0, -4.0, ..., 5.0."""
+        if not self.grid:
+            return []
+        lo, hi, step = self.grid
+        n = round((hi - lo) / step)
+        if n < 1 or abs(lo + n * step - hi) > 1e-9 * max(1, abs(hi)):
+            raise ValueError(f"Number {self.name}: grid hi must be lo + n*step with n >= 1")
+        return [self.parse(round(lo + i * step, 10)) for i in range(n + 1)]
 
     def parse(self, raw: Any) -> float | int:
         value = _read_typed(self.name, raw, self.integer)
@@ -290,6 +321,8 @@ class Number(Control):
             "too_small": msg("too_small", lang, min=fmt(self.min, lang)),
             "too_large": msg("too_large", lang, max=fmt(self.max, lang)),
         })
+        if self.grid:
+            out["grid"] = list(self.grid)  # where a drag snaps while Python is absent (drag.js)
         return out
 
     def html(self, lang: str, value: Any, uid: str) -> Markup:

@@ -35,9 +35,10 @@ from .html import esc, text_of
 from .messages import ParamError
 
 __all__ = ["Widget", "View", "widget", "render", "get", "all_widgets", "parse_params",
-           "UnknownWidget", "UnknownParam", "AuthorError", "PRECOMPUTE_CAP", "SUMMARY"]
+           "UnknownWidget", "UnknownParam", "AuthorError", "PRECOMPUTE_CAP", "GRID_CAP", "SUMMARY"]
 
 PRECOMPUTE_CAP = 260  # combinations per part; keeps the embedded results within the page budget
+GRID_CAP = 250        # drag-grid states per widget (both layouts each): about 0.1 MB gzipped at most
 SUMMARY = "summary"   # the part every widget gets: its result in words, announced to screen readers
 
 
@@ -88,6 +89,7 @@ class Widget:
     one_at_a_time: bool = True  # see combos(); off for a widget whose embedded table would weigh too much
     where: str = ""             # the file and line of its @widget(...)
     lead: tuple[str, ...] = ()  # static parts shown above the controls (a quiz's question)
+    drags: tuple[tuple[str, str], ...] = ()  # pairs of gridded Numbers a figure drag sets together
 
     def control(self, name: str) -> Control:
         for c in self.controls:
@@ -129,17 +131,30 @@ class Widget:
             return out
         return None
 
+    def grid_combos(self) -> list[dict]:
+        """The drag grid: for each declared pair, every combination of its two Numbers' ``grid``
+        values (the other parameters stay at the page's values): ``drags=[("ax", "ay")]`` with
+        ``grid=(-5, 5, 1)`` on both -> 121 states."""
+        out = []
+        for pair in self.drags:
+            grids = [self.control(n).grid_values() for n in pair]
+            out += [dict(zip(pair, combo)) for combo in itertools.product(*grids)]
+        return out
+
 
 _REGISTRY: dict[str, Widget] = {}
 
 
 def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None = None,
            parts: Mapping[str, tuple[str, ...]] | None = None, one_at_a_time: bool = True,
-           lead: tuple[str, ...] = ()):
+           lead: tuple[str, ...] = (), drags: tuple[tuple[str, str], ...] = ()):
     """Register a widget function. ``parts`` maps part name -> parameters it depends on;
     by default a single part ``main`` depends on every parameter. ``one_at_a_time=False``
     embeds only complete small tables (see Widget.combos). ``lead`` names static parts
-    (no parameters) that the page shows above the controls, such as a quiz's question."""
+    (no parameters) that the page shows above the controls, such as a quiz's question.
+    ``drags`` names the pairs of ``Number`` controls a figure drag sets together
+    (``data-drag-x`` / ``data-drag-y``); each declares a coarse ``grid``, whose states the
+    build embeds (see :func:`precompute_grid`), so a finger drag answers before Python."""
     controls = list(controls or [])
     where = _declared_at()
 
@@ -158,6 +173,16 @@ def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None 
         fail(f"two controls named {sorted(n for n in set(names) if names.count(n) > 1)}; give each its own name")
     if id in _REGISTRY:
         fail(f"the id is already declared at {_REGISTRY[id].where}; widget ids are global: choose another id")
+    by_name = {c.name: c for c in controls}
+    for pair in drags:
+        for n in pair:
+            c = by_name.get(n)
+            if c is None or not getattr(c, "grid", None):
+                fail(f"drags names {n!r}, which is not a Number with a grid; declare "
+                     f"Number({n!r}, ..., grid=(lo, hi, step))")
+    states = sum(len(by_name[a].grid_values()) * len(by_name[b].grid_values()) for a, b in drags)
+    if states > GRID_CAP:
+        fail(f"its drag grid has {states} states, more than {GRID_CAP}; use coarser grid steps")
 
     def deco(fn: Callable[[dict, str], View]):
         if id in _REGISTRY:
@@ -175,7 +200,8 @@ def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None 
         used = {d for deps in declared.values() for d in deps}
         declared[SUMMARY] = tuple(n for n in names if n in used)
         _REGISTRY[id] = Widget(id, lesson, title, controls, {k: tuple(v) for k, v in declared.items()},
-                               fn, (fn.__doc__ or "").strip(), one_at_a_time, where, tuple(lead))
+                               fn, (fn.__doc__ or "").strip(), one_at_a_time, where, tuple(lead),
+                               tuple(tuple(p) for p in drags))
         return fn
 
     return deco
@@ -229,17 +255,12 @@ def part_key(w: Widget, part: str, values: Mapping[str, Any]) -> str:
     return "|".join(w.control(d).canon(values[d]) for d in w.parts[part])
 
 
-def precompute(w: Widget, values: Mapping[str, Any], lang: str,
-               check: Callable[[str, dict, str], None] | None = None) -> dict:
-    """For each precomputable part, the HTML for every combination of its parameters,
-    the others held at ``values``. Returns ``{part: {key: html}}``. ``check(part, values, html)``
-    sees each state (see block.render_block); an exception names the state that raised it."""
+def _tables(w: Widget, parts: dict[str, list[dict]], values: Mapping[str, Any], lang: str,
+            check: Callable[[str, dict, str], None] | None) -> dict:
+    """``{part: {key: html}}`` for the given combinations of each part, the others held at ``values``."""
     out: dict[str, dict[str, str]] = {}
     cache: dict[tuple, View] = {}
-    for part in w.parts:
-        combos = w.combos(part, values)
-        if combos is None:
-            continue
+    for part, combos in parts.items():
         table = {}
         for combo in combos:
             current = {**values, **combo}
@@ -258,3 +279,21 @@ def precompute(w: Widget, values: Mapping[str, Any], lang: str,
                 check(part, current, html)
         out[part] = table
     return out
+
+
+def precompute(w: Widget, values: Mapping[str, Any], lang: str,
+               check: Callable[[str, dict, str], None] | None = None) -> dict:
+    """For each precomputable part, the HTML for every combination of its parameters,
+    the others held at ``values``. Returns ``{part: {key: html}}``. ``check(part, values, html)``
+    sees each state (see block.render_block); an exception names the state that raised it."""
+    combos = {part: w.combos(part, values) for part in w.parts}
+    return _tables(w, {p: c for p, c in combos.items() if c is not None}, values, lang, check)
+
+
+def precompute_grid(w: Widget, values: Mapping[str, Any], lang: str,
+                    check: Callable[[str, dict, str], None] | None = None) -> dict:
+    """The drag grid (``Widget.grid_combos``) of every part a drag changes, as ``precompute``
+    gives it: ``{part: {key: html}}``; empty for a widget without ``drags``."""
+    dragged = {n for pair in w.drags for n in pair}
+    combos = w.grid_combos()
+    return _tables(w, {p: combos for p, deps in w.parts.items() if dragged & set(deps)}, values, lang, check)

@@ -8,6 +8,8 @@ should decide (``var(--aula-pos)``), with fixed fallbacks for the heat map image
 from __future__ import annotations
 
 import base64
+import math
+import re
 import struct
 import textwrap
 import zlib
@@ -243,12 +245,30 @@ def short_count(x: float, lang: str) -> str:
     return fmt(x, lang)
 
 
+# A phone held sideways (844 x 390 CSS px): about 780 px of width and 320 px of height under the
+# header for a figure; the wide drawing is shown at most 800 px wide, the narrow one 420 px (aula.css).
+LANDSCAPE_ROOM = (780, 320)
+
+
+def _landscape_scale(drawing: Markup, widest: float) -> float:
+    """How many CSS px a unit of ``drawing`` gets on a landscape phone, its height capped by the screen's."""
+    boxes = [(float(w), float(hh)) for w, hh in re.findall(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', str(drawing))]
+    if not boxes:
+        return 0.0
+    width, height = max(w for w, _ in boxes), math.fsum(hh for _, hh in boxes)
+    return min(min(widest, LANDSCAPE_ROOM[0]) / width, LANDSCAPE_ROOM[1] / height)
+
+
 def figure(draw: Callable[[Frame], Markup], legend: Markup | None = None) -> Markup:
     """The figure ``draw(frame)`` makes (an :func:`~lesson_core.kit.html.svg`), laid out wide and
-    narrow from the same numbers, with an optional HTML legend under both (see :func:`legend`)."""
-    return h("div", {"class": "aula-figs"},
-             h("div", {"class": "aula-lay-wide"}, draw(Frame(WIDE))),
-             h("div", {"class": "aula-lay-narrow"}, draw(Frame(NARROW))),
+    narrow from the same numbers, with an optional HTML legend under both (see :func:`legend`).
+    A figure whose narrow drawing keeps its text larger on a landscape phone (a tall wide drawing,
+    shrunk to the screen's height) is marked ``aula-figs-upright``: aula.css shows that one there."""
+    wide, narrow = draw(Frame(WIDE)), draw(Frame(NARROW))
+    upright = _landscape_scale(narrow, 420) > _landscape_scale(wide, 800)
+    return h("div", {"class": "aula-figs aula-figs-upright" if upright else "aula-figs"},
+             h("div", {"class": "aula-lay-wide"}, wide),
+             h("div", {"class": "aula-lay-narrow"}, narrow),
              legend)
 
 

@@ -20,7 +20,7 @@ from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.messages import ParamError
 from ..kit.registry import View, widget
-from ..kit.svgkit import BLUE, GOLD, GREEN, GREY, GRID, RED, fmt_vec, paint, table
+from ..kit.svgkit import BLUE, GOLD, GREEN, GREY, GRID, RED, Frame, figure, fmt_vec, paint, table
 
 LESSON = "turing"
 __all__ = ["BLUE", "GOLD", "GREY", "RED", "arrow", "arrow_group", "label_spots", "PARITY_CASES"]
@@ -110,55 +110,77 @@ def label_spots(wanted: list[tuple[float, float, int]]) -> list[tuple[float, flo
     return out
 
 
-@widget("emb_3d", lesson=LESSON, one_at_a_time=False,  # turned by dragging: live anyway; keeps the page light
+@widget("emb_3d", lesson=LESSON, one_at_a_time=False,  # turned by dragging: a coarse grid, then live
         title={"es": "Tres de los ocho ejes, en 3D", "pt": "Três dos oito eixos, em 3D"},
         controls=[_axis_choice("x", {"es": "Eje 1", "pt": "Eixo 1"}, "animal"),
                   _axis_choice("y", {"es": "Eje 2", "pt": "Eixo 2"}, "vehicle"),
                   _axis_choice("z", {"es": "Eje 3 (vertical)", "pt": "Eixo 3 (vertical)"}, "food"),
                   Number("yaw", {"es": "Giro (grados)", "pt": "Giro (graus)"}, 35.0, min=-360, max=360,
-                         integer=False, width=6),
+                         integer=False, width=6, grid=(-180, 180, 30)),
                   Number("pitch", {"es": "Inclinación (grados)", "pt": "Inclinação (graus)"}, 20.0, min=-90,
-                         max=90, integer=False, width=6)],
-        parts={"main": ("x", "y", "z", "yaw", "pitch")})
+                         max=90, integer=False, width=6, grid=(-90, 90, 30))],
+        parts={"main": ("x", "y", "z", "yaw", "pitch")}, drags=(("yaw", "pitch"),))
 def emb_3d(p: dict, lang: str) -> View:
-    """The 19 words on three chosen axes, turned by yaw and tilted by pitch (orthographic)."""
+    """The 19 words on three chosen axes, turned by yaw and tilted by pitch (orthographic).
+    Narrow, the view is cropped to the words: a scale at which they fit at every turn."""
     axes = [p["x"], p["y"], p["z"]]
     for i, name in ((1, "y"), (2, "z")):
         if axes[i] in axes[:i]:
             raise ParamError(name, {"es": "Elige tres ejes distintos.", "pt": "Escolha três eixos diferentes."})
     idx = [DIM_IDS.index(a) for a in axes]
-    W, H, S = 560, 420, 210.0
-    cx, cy = W / 2, H / 2 + 10
+    data = [[dv.VECTORS[w][i] - 0.5 for i in idx] for w in dv.WORD_IDS]  # about the cube's centre
+    names = [dv.label(w, lang) for w in dv.WORD_IDS]
+    reach = max(math.sqrt(math.fsum(c * c for c in pt)) for pt in data)  # the same at every turn
+    room = 6 + 6.5 * max(len(n) for n in names)  # a label to the right of its dot
+    # words on one spot list their labels downwards (label_spots): room under the lowest dot for them
+    stack = 12 * (max(data.count(pt) for pt in data) - 1) + 14
 
-    def screen(pts: list[list[float]]) -> list[tuple[float, float, float]]:
-        shifted = [[c - 0.5 for c in pt] for pt in pts]  # turn about the cube's centre
-        return [(cx + S * x, cy - S * y, dpt) for x, y, dpt in vx.rotate_project(shifted, p["yaw"], p["pitch"])]
+    def draw(frame: Frame) -> Markup:
+        if frame.narrow:   # cropped to the words: they fill the width whatever the turn
+            W = frame.width
+            S = (W - 16 - room) / (2 * reach)
+            cx, cy = 8 + reach * S, 22 + reach * S
+            H = round(cy + reach * S + stack)
+        else:
+            W, S = 560, 210.0
+            cx, cy = W / 2, 220
+            H = max(420, round(cy + reach * S + stack))
 
-    corners = [[i & 1, (i >> 1) & 1, (i >> 2) & 1] for i in range(8)]
-    cs = screen(corners)
-    edges = "".join(f"M{num(cs[a][0])} {num(cs[a][1])}L{num(cs[b][0])} {num(cs[b][1])}"
-                    for a in range(8) for b in range(a + 1, 8) if bin(a ^ b).count("1") == 1)
-    tips = screen([[1.15, 0, 0], [0, 1.15, 0], [0, 0, 1.15]])
-    o = cs[0]
-    axis_marks = [Markup(arrow(o[0], o[1], tx, ty, GREY, "aula-axis", 7, 1.5)
-                         + h("text", {"x": num(tx), "y": num(ty - 6), "text-anchor": "middle",
-                                      "class": "aula-axis-label"}, tr(lang, dv.DIMS[i][1])))
-                  for (tx, ty, _), i in zip(tips, idx)]
-    pts = screen([[dv.VECTORS[w][i] for i in idx] for w in dv.WORD_IDS])
-    order = sorted(range(len(pts)), key=lambda k: -pts[k][2])  # far first, near drawn on top
-    spots = label_spots([(pts[k][0] + 6, pts[k][1] - 5, len(dv.label(dv.WORD_IDS[k], lang))) for k in range(len(pts))])
-    dots = [h("g", None, h("circle", {"cx": num(pts[k][0]), "cy": num(pts[k][1]), "r": 4.5, **paint(fill=BLUE),
-                                      "class": "aula-dot"}),
-              h("text", {"x": num(spots[k][0]), "y": num(spots[k][1])}, dv.label(dv.WORD_IDS[k], lang)))
-            for k in order]
-    label = tr(lang, {"es": "Vista 3D de las palabras sobre los ejes ", "pt": "Vista 3D das palavras nos eixos "})
-    fig = svg(W, H, h("path", {"d": edges, "class": "aula-grid", **paint(stroke=GRID), "fill": "none"}),
-              axis_marks, h("g", {"class": "aula-tick"}, dots),
-              label=label + ", ".join(tr(lang, dv.DIMS[i][1]) for i in idx))
+        def screen(pts: list[list[float]]) -> list[tuple[float, float, float]]:
+            return [(cx + S * x, cy - S * y, dpt) for x, y, dpt in vx.rotate_project(pts, p["yaw"], p["pitch"])]
+
+        corners = [[(i & 1) - 0.5, ((i >> 1) & 1) - 0.5, ((i >> 2) & 1) - 0.5] for i in range(8)]
+        cs = screen(corners)
+        edges = "".join(f"M{num(cs[a][0])} {num(cs[a][1])}L{num(cs[b][0])} {num(cs[b][1])}"
+                        for a in range(8) for b in range(a + 1, 8) if bin(a ^ b).count("1") == 1)
+        tip = frame.pick(0.65, 0.5)
+        tips = screen([[tip, -0.5, -0.5], [-0.5, tip, -0.5], [-0.5, -0.5, tip]])
+        axes_text = [tr(lang, dv.DIMS[i][1]) for i in idx]
+        pts = screen(data)
+        # every label, the axes' too, placed so that none covers another; an axis name stays in the view
+        wanted = [(pts[k][0] + 6, pts[k][1] - 5, len(names[k])) for k in range(len(pts))]
+        wanted += [(min(max(tx - 3.3 * len(t), 4), W - 4 - 6.6 * len(t)), min(max(ty - 6, 14), H - 4), len(t))
+                   for (tx, ty, _), t in zip(tips, axes_text)]
+        spots = label_spots(wanted)
+        o = cs[0]
+        axis_marks = [Markup(arrow(o[0], o[1], tx, ty, GREY, "aula-axis", 7, 1.5)
+                             + h("text", {"x": num(sx), "y": num(sy), "class": "aula-axis-label"}, t))
+                      for (tx, ty, _), t, (sx, sy) in zip(tips, axes_text, spots[len(pts):])]
+        order = sorted(range(len(pts)), key=lambda k: -pts[k][2])  # far first, near drawn on top
+        dots = [h("g", None, h("circle", {"cx": num(pts[k][0]), "cy": num(pts[k][1]), "r": 4.5, **paint(fill=BLUE),
+                                          "class": "aula-dot"}),
+                  h("text", {"x": num(spots[k][0]), "y": num(spots[k][1])}, names[k]))
+                for k in order]
+        label = tr(lang, {"es": "Vista 3D de las palabras sobre los ejes ", "pt": "Vista 3D das palavras nos eixos "})
+        return svg(W, H, h("path", {"d": edges, "class": "aula-grid", **paint(stroke=GRID), "fill": "none"}),
+                   axis_marks, h("g", {"class": "aula-tick"}, dots), label=label + ", ".join(axes_text))
+
     turn = tr(lang, {"es": "Vista 3D: gírala con las flechas del teclado o arrastrando",
             "pt": "Vista 3D: gire com as setas do teclado ou arrastando"})
     view = h("div", {"class": "aula-drag3d", "data-drag-x": "yaw", "data-drag-y": "pitch", "data-unit": "0.5",
-                     "data-key-step": "5", "tabindex": "0", "role": "application", "aria-label": turn}, fig)
+                     "data-key-step": "5", "tabindex": "0", "role": "application", "aria-label": turn},
+             figure(draw))
+    pts = [(280 + 210 * x, 220 - 210 * y, d) for x, y, d in vx.rotate_project(data, p["yaw"], p["pitch"])]
     tops = []
     for i in idx:
         best = sorted(dv.WORD_IDS, key=lambda w: -dv.VECTORS[w][i])[:3]
@@ -175,15 +197,19 @@ def emb_3d(p: dict, lang: str) -> View:
 # --- section 6: dot product, length, cosine --------------------------------------------
 
 def _num(name: str, default: float) -> Number:
-    return Number(name, {"es": name, "pt": name}, default, min=-5, max=5, integer=False, width=5)
+    return Number(name, {"es": name, "pt": name}, default, min=-5, max=5, integer=False, width=5, grid=(-5, 5, 1))
 
 
-def _plane(a: list[float], b: list[float], lang: str) -> Markup:
-    """A 10 x 10 grid with arrows a (gold) and b (blue) from the origin; the angle marked."""
-    U, O, W = 30.0, 165.0, 330
-    grid = "".join(f"M{num(O + U * k)} 15V{num(W - 15)}M15 {num(O + U * k)}H{num(W - 15)}" for k in range(-5, 6))
+def _plane(a: list[float], b: list[float], lang: str, frame: Frame) -> Markup:
+    """A 10 x 10 grid with arrows a (gold) and b (blue) from the origin; the angle marked.
+    30 units a step wide (330), 24 narrow (264)."""
+    U = frame.pick(30.0, 24.0)
+    O, W = 5.5 * U, round(11 * U)
+    m = U / 2
+    grid = "".join(f"M{num(O + U * k)} {num(m)}V{num(W - m)}M{num(m)} {num(O + U * k)}H{num(W - m)}"
+                   for k in range(-5, 6))
     items = [h("path", {"d": grid, "class": "aula-grid", **paint(stroke=GRID), "fill": "none"}),
-             h("path", {"d": f"M15 {num(O)}H{num(W - 15)}M{num(O)} 15V{num(W - 15)}", "class": "aula-axis",
+             h("path", {"d": f"M{num(m)} {num(O)}H{num(W - m)}M{num(O)} {num(m)}V{num(W - m)}", "class": "aula-axis",
                         **paint(stroke=GREY), "fill": "none"})]
     ang_a, ang_b = fpmath.atan2(a[1], a[0]), fpmath.atan2(b[1], b[0])
     if vx.norm(a) > 0 and vx.norm(b) > 0:
@@ -213,7 +239,7 @@ def _plane(a: list[float], b: list[float], lang: str) -> Markup:
 @widget("vec_dot", lesson=LESSON,
         title={"es": "Producto escalar y similitud coseno", "pt": "Produto escalar e similaridade de cosseno"},
         controls=[_num("ax", 3.0), _num("ay", 2.0), _num("bx", 1.0), _num("by", 3.0)],
-        parts={"main": ("ax", "ay", "bx", "by")})
+        parts={"main": ("ax", "ay", "bx", "by")}, drags=(("ax", "ay"), ("bx", "by")))
 def vec_dot(p: dict, lang: str) -> View:
     """Two 2-D arrows: dot product, both lengths, cosine and angle; the zero vector has no direction."""
     a, b = [p["ax"], p["ay"]], [p["bx"], p["by"]]
@@ -232,7 +258,7 @@ def vec_dot(p: dict, lang: str) -> View:
         note = None
         rows += [[tr(lang, T["cos"]), f"a·b / (|a|·|b|) = {fmt(r['cosine'], lang, 3)}"],
                  [tr(lang, T["angle"]), fmt(r["angle"], lang, 1) + "°"]]
-    body = Markup(_plane(a, b, lang) + table(["", ""], rows, cls="aula-table aula-readout") + (note or ""))
+    body = Markup(figure(lambda frame: _plane(a, b, lang, frame)) + table(["", ""], rows, cls="aula-table aula-readout") + (note or ""))
     said = f"a = {fmt_vec(a, lang)}, b = {fmt_vec(b, lang)}. a·b = {f(r['dot'])}; |a| = {fmt(r['len_a'], lang, 3)}; " \
            f"|b| = {fmt(r['len_b'], lang, 3)}. "
     if r["cosine"] is None:

@@ -28,7 +28,8 @@
                                         field: String, written: function (x) { return String(x).replace(".", ","); } };
   // clickable figure parts and drag handles (drag.js)
   var drag = window.AulaDrag.create({ update: update, setControl: setControl, numberText: numberText, read: readTyped,
-                                      convention: function () { return numbers.convention(); } });
+                                      convention: function () { return numbers.convention(); },
+                                      live: function () { return loader.state === "ready"; } });
 
   function readJSON(el) {
     if (!el) return null;
@@ -139,8 +140,10 @@
       var deps = (el.getAttribute("data-deps") || "").split(",").filter(Boolean);
       if (!deps.length || (changed && deps.indexOf(changed) < 0)) return;
       var key = deps.map(function (d) { return read.values[d]; }).join("|");
-      var table = pre && pre[el.getAttribute("data-part")];
-      if (table && Object.prototype.hasOwnProperty.call(table, key)) fromTable[el.getAttribute("data-part")] = table[key];
+      var name = el.getAttribute("data-part");
+      var table = pre && pre[name], grid = gridTable(w)[name];
+      if (table && Object.prototype.hasOwnProperty.call(table, key)) fromTable[name] = table[key];
+      else if (grid && Object.prototype.hasOwnProperty.call(grid, key)) fromTable[name] = grid[key];
       else needLive = true;
     });
     if (!swapParts(w, fromTable, read.values)) return;
@@ -152,6 +155,12 @@
       return;
     }
     requestLive(w, read.values);
+  }
+
+  // A figure drag's coarse grid (lesson_core @widget(drags=...)): parsed when first needed, not at load.
+  function gridTable(w) {
+    if (w._grid === undefined) w._grid = readJSON(w.querySelector("script.aula-drag-grid")) || {};
+    return w._grid;
   }
 
   function requestLive(w, values) {
@@ -333,6 +342,15 @@
     var form = w.querySelector(".aula-controls");
     if (!form) return;
     form.addEventListener("submit", function (ev) { ev.preventDefault(); });
+    // − / + beside a long slider's value (lesson_core Range, STEP_BUTTONS_FROM): one step each
+    form.addEventListener("click", function (ev) {
+      var button = ev.target && ev.target.closest && ev.target.closest(".aula-step");
+      var input = button && document.getElementById(button.getAttribute("aria-controls"));
+      if (!input) return;
+      var was = input.value;
+      if (button.getAttribute("data-step") === "1") input.stepUp(); else input.stepDown();
+      if (input.value !== was) update(w, input.getAttribute("data-param"));
+    });
     form.addEventListener("input", function (ev) {
       var name = ev.target && ev.target.getAttribute("data-param");
       if (name) update(w, name);

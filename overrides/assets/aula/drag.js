@@ -5,12 +5,27 @@
  * is dragged (in an SVG, to the pointer's position in the figure's own units; otherwise, a whole view
  * turned by degrees per pixel moved). The fields change as if the reader typed; aula.js does the rest.
  *
+ * While live Python is not ready, a drag snaps each number to its field's declared grid (data-spec's
+ * "grid": [lo, hi, step], lesson_core Number(grid=...)), whose states the build embedded, so a finger
+ * drag answers from the page; once Python is ready, every position goes live.
+ * A figure drawn twice (svgkit.figure: wide and narrow, CSS shows one) is read in its visible copy.
+ *
  * window.AulaDrag.create(hooks) -> {pick(w, target), start(w, pointerEvent)}, where hooks are
- * {update(w, name), setControl(w, name, value), numberText(x), read(text, convention), convention()}.
+ * {update(w, name), setControl(w, name, value), numberText(x), read(text, convention), convention(), live()}.
  */
 (function () {
   "use strict";
+  // x moved to the nearest point of the field's grid, kept within it; x itself without a grid.
+  function snap(input, x) {
+    var spec = input._gridSpec || (input._gridSpec = JSON.parse(input.getAttribute("data-spec") || "{}"));
+    var g = spec.grid;
+    if (!g) return x;
+    var k = Math.round((x - g[0]) / g[2]);
+    return g[0] + Math.max(0, Math.min(Math.round((g[1] - g[0]) / g[2]), k)) * g[2];
+  }
+
   window.AulaDrag = { create: function (hooks) {
+    var visible = window.AulaReaders.onScreen;  // readers.js: the copy of a figure drawn twice that is on screen
     function pick(w, target) {
       var el = target && target.closest && target.closest("[data-set-param]");
       if (!el || !w.contains(el)) return false;
@@ -31,20 +46,26 @@
                    px: ev.clientX, py: ev.clientY, vx: hooks.read(ix.value, hooks.convention()).value || 0,
                    vy: hooks.read(iy.value, hooks.convention()).value || 0 };
       function move(e) {
+        var x, y;
         if (drag.svg) {
-          // a handle in an SVG: the pointer's position in the figure's own coordinates
-          var handle = w.querySelector('[data-drag-x="' + nx + '"]');
+          // a handle in an SVG: the pointer's position in the figure's own coordinates (the copy on screen)
+          var handle = visible(w, '[data-drag-x="' + nx + '"]');
           var svg = handle && handle.ownerSVGElement;
           var m = svg && svg.getScreenCTM();
           if (!m) return;
           var pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
-          ix.value = hooks.numberText((pt.x - drag.x0) / drag.unit);
-          iy.value = hooks.numberText((drag.y0 - pt.y) / drag.unit);
+          x = (pt.x - drag.x0) / drag.unit;
+          y = (drag.y0 - pt.y) / drag.unit;
         } else {
           // a whole view turned by dragging: degrees per pixel moved
-          ix.value = hooks.numberText(drag.vx + (e.clientX - drag.px) * drag.unit);
-          iy.value = hooks.numberText(drag.vy + (e.clientY - drag.py) * drag.unit);
+          x = drag.vx + (e.clientX - drag.px) * drag.unit;
+          y = drag.vy + (e.clientY - drag.py) * drag.unit;
         }
+        if (!hooks.live()) { x = snap(ix, x); y = snap(iy, y); }  // the build's grid answers
+        var tx = hooks.numberText(x), ty = hooks.numberText(y);
+        if (tx === ix.value && ty === iy.value) return;  // the same state: nothing to redraw
+        ix.value = tx;
+        iy.value = ty;
         hooks.update(w, nx);
       }
       function end() {

@@ -1,5 +1,6 @@
 /* Aula for every reader: what keeps the widgets usable with a keyboard and a screen reader.
- *   - a part's HTML (checked by safehtml.js) swapped with the focus kept on the control the reader was using;
+ *   - a part's HTML (checked by safehtml.js) swapped with the focus kept on the control the reader was using
+ *     and every box inside it left where the reader had scrolled it;
  *   - drag handles moved with the arrow keys (the same parameters as a drag);
  *   - boxes that scroll sideways are named tab stops, and only while they scroll
  *     (<html data-aula-marked="width"> says for which width the page was last marked);
@@ -8,6 +9,14 @@
  */
 (function () {
   "use strict";
+
+  // The first match of `sel` in el that is rendered: a figure drawn twice (wide and narrow, svgkit.figure)
+  // shows one copy, and a handle is read, focused and dragged in that one (drag.js uses this too).
+  function onScreen(el, sel) {
+    var all = el.querySelectorAll(sel);
+    for (var i = 0; i < all.length; i++) if (all[i].getClientRects().length) return all[i];
+    return all[0] || null;
+  }
 
   function create(msgs, hooks) {
     // A selector that finds "the same" control in a part's new HTML (ids and data-* are stable).
@@ -25,15 +34,34 @@
 
     var FOCUSABLE = "[tabindex], a[href], button, input, select, textarea";
 
+    // Where the reader had scrolled the boxes inside el: [tag.classes, nth of those, left, top].
+    // SVG insides never scroll, so they are not read (a figure has thousands of them).
+    function scrolledBoxes(el) {
+      var out = [];
+      el.querySelectorAll(":not(svg *)").forEach(function (box) {
+        if (!box.scrollLeft && !box.scrollTop) return;
+        var sel = box.tagName.toLowerCase() + Array.prototype.map.call(box.classList, function (c) {
+          return "." + CSS.escape(c);
+        }).join("");
+        out.push([sel, Array.prototype.indexOf.call(el.querySelectorAll(sel), box), box.scrollLeft, box.scrollTop]);
+      });
+      return out;
+    }
+
     // Swap a part's HTML, parsed and checked by safehtml.js (`fragment`, the checked nodes themselves);
-    // the control the reader was using keeps the focus.
+    // the control the reader was using keeps the focus, and a box the reader had scrolled keeps its place.
     function replaceHTML(el, html, fragment) {
       var key = focusKey(el);
+      var scrolled = scrolledBoxes(el);
       el.textContent = "";
       el.appendChild(fragment);
       el._html = html;
+      scrolled.forEach(function (s) {
+        var box = el.querySelectorAll(s[0])[s[1]];
+        if (box) { box.scrollLeft = s[2]; box.scrollTop = s[3]; }
+      });
       markScrollers(el);
-      var again = key && (typeof key === "string" ? el.querySelector(key) : el.querySelectorAll(FOCUSABLE)[key.nth]);
+      var again = key && (typeof key === "string" ? onScreen(el, key) : el.querySelectorAll(FOCUSABLE)[key.nth]);
       if (again) again.focus({ preventScroll: true });
     }
 
@@ -94,5 +122,5 @@
     return { replaceHTML: replaceHTML, valueText: valueText, dragKey: dragKey, markScrollers: markScrollers };
   }
 
-  window.AulaReaders = { create: create };
+  window.AulaReaders = { create: create, onScreen: onScreen };
 })();
