@@ -229,21 +229,23 @@ def test_step_buttons_step_a_long_slider(phone, server):
 # --- a swap keeps a scrolled box where the reader left it (item 4) ----------------------------
 
 def test_a_swap_keeps_the_scroll_of_a_box_inside_the_part(phone, server):
-    """The reader scrolled bigram_table's table sideways (kept narrow here, so it scrolls whatever its
-    layout) and picks another word: the part is swapped from the build's table, the box stays put."""
+    """The reader scrolled bigram_table's table (kept short here, so its box scrolls whatever its
+    layout: on a phone the rows are cards) and picks another word: the part is swapped from the
+    build's table, the box stays where the reader left it."""
     phone.goto(server + "turing-1-words/")
-    phone.add_style_tag(content=".aula-widget[data-widget=bigram_table] .aula-part .aula-wide { max-width: 150px; }")
+    phone.add_style_tag(content=".aula-widget[data-widget=bigram_table] .aula-part .aula-wide "
+                                "{ max-height: 120px; overflow: auto; }")
     w = widget(phone, "bigram_table")
     part = w.locator('.aula-part[data-part="main"]')
     box = part.locator(".aula-wide").first
     box.evaluate("b => b.scrollIntoView({block: 'center'})")
-    assert box.evaluate("b => b.scrollWidth > b.clientWidth + 40")
-    box.evaluate("b => { b.scrollLeft = 37; }")
+    assert box.evaluate("b => b.scrollHeight > b.clientHeight + 40")
+    box.evaluate("b => { b.scrollTop = 37; }")
     before = part.inner_html()
     select = w.locator('select[data-param="word"]')
     select.select_option(index=2 if select.evaluate("s => s.selectedIndex") != 2 else 3)
     assert part.inner_html() != before, "the part was swapped (from the build's table)"
-    assert part.locator(".aula-wide").first.evaluate("b => b.scrollLeft") == 37
+    assert part.locator(".aula-wide").first.evaluate("b => b.scrollTop") == 37
 
 
 # --- landscape (item 8) -----------------------------------------------------------------------
