@@ -37,9 +37,7 @@ NOT_YET = {
 CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention",
              "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
-FORMULAS_NOT_YET = {
-    f"{lang}{page}/" for lang in ("", "pt/") for page in
-    ("positional-encoding", "turing-1-words", "turing-2-vectors", "turing-3-generation", "turing-4-scale")}
+FORMULAS_NOT_YET: set[str] = set()
 
 
 # --- the core ----------------------------------------------------------------------------------
@@ -191,6 +189,44 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
 
     r = lesson_core.render("rm_training", None, lang)     # three lines, named in the HTML legend
     assert r["parts"]["main"].count("<li>") == 3 and "aula-legend" in r["parts"]["main"]
+
+
+def test_a_long_formula_breaks_at_its_relations_then_at_plus_and_minus():
+    """mathbreak's narrow form, with a width of one em per four characters of TeX."""
+    from macros import mathbreak
+    width = lambda tex: len(tex.strip()) / 4  # noqa: E731
+    tex = r"\mathbf{q} = 0{,}2\cdot(0;\ 0{,}2) + 1\cdot(1{,}6;\ 0{,}2) + 0\cdot(0;\ 0{,}6) = (1{,}6;\ 0{,}24)"
+    lines = mathbreak.narrow_tex(tex, width).split("\\\\")
+    assert len(lines) >= 3 and lines[0].startswith("\\begin{aligned}\n\\mathbf{q} & = ")
+    assert any(line.strip().startswith("& \\quad +") for line in lines)      # a "+" leads a continuation line
+    assert lines[-1].strip().startswith("& = (1{,}6")                          # the last "=" leads its own
+    assert all(width(line.replace("&", "").replace("\\quad", "")) <= mathbreak.BUDGET_EM + 1 for line in lines[1:-1])
+    # a remark after \qquad and a "⟹" after \quad start lines of their own; each equation is aligned at its "="
+    two = mathbreak.narrow_tex(r"s_i = \frac{a}{b} + \frac{c}{d} + \frac{e}{f} + \frac{g}{h}, \qquad w_i = \frac{e^{s_i}}{\sum_j e^{s_j}}",
+                               width)
+    assert "\\\\\nw_i & = " in two
+    assert mathbreak.break_class(mathbreak.BUDGET_EM) is None and mathbreak.break_class(25) == "aula-break-30"
+
+
+def _leaves(mathml: str) -> str:
+    """A formula's symbols in reading order, without the spacing."""
+    return re.sub(r"\s", "", "".join(re.findall(r"<m(?:i|n|o|text)\b[^>]*>([^<]*)</m", mathml)))
+
+
+def test_narrow_formulas_say_what_the_wide_ones_say(site):
+    """Every long formula of the built site comes in both forms; the narrow one holds the same
+    symbols in the same order (only the lines differ), and every form break class is styled."""
+    css = (site / "assets" / "aula" / "aula.css").read_text(encoding="utf-8")
+    broken = 0
+    for page in sorted(site.rglob("index.html")):
+        text = page.read_text(encoding="utf-8")
+        for cls, wide, narrow in re.findall(r'<div class="aula-math (aula-break-\d+)" data-search-exclude>'
+                                            r'<div class="aula-math-wide">(.*?)</div><div class="aula-math-narrow">'
+                                            r"(.*?)</div></div>", text, re.S):
+            broken += 1
+            assert f".{cls} > .aula-math-narrow" in css, cls
+            assert "<mtable" in narrow and _leaves(narrow) == _leaves(wide), (page, _leaves(wide)[:60])
+    assert broken >= 26  # 13 (es) and 14 (pt) formulas wider than a phone's column
 
 
 # --- the browser --------------------------------------------------------------------------------
