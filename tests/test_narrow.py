@@ -29,7 +29,7 @@ MIN_FIGURE_PX = 11
 NOT_YET = {
     "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table",
     "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
-    "emb_3d", "emb_analogy", "emb_table", "next_token", "pe_ambiguity", "pe_fingerprint",
+    "emb_3d", "next_token", "pe_ambiguity", "pe_fingerprint",
     "train_logits", "transformer_block", "vec_dot",
     "rm_probes", "rm_probe_own",  # new with the real model's counting baselines (issue 19)
 }
@@ -186,6 +186,22 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     top = r["data"]["top"][0]
     assert top >= len(labels) - 7 and labels[top] in _texts(narrow) and labels[-1] in _texts(narrow)
     assert lesson_core.kit.fmt.fmt(len(labels) - 7, lang) + " tokens" in _texts(narrow)   # how many are left out
+
+    # emb_table: behind its <details>, one card per word, each with its 8 numbers; the chosen word's among them
+    r = lesson_core.render("emb_table", {"word": "puppy"}, lang)
+    from lesson_core.data import vectors as dv
+    narrow = re.search(r'<div class="aula-tab-narrow">(.*)</div></div>', r["parts"]["table"], re.S).group(1)
+    assert narrow.startswith("<details") and narrow.count("<strong>") == len(dv.WORD_IDS)
+    card = re.search(r"<strong>" + dv.label("puppy", lang) + r"</strong>(.*?)</ul>", narrow).group(1)
+    assert re.findall(r"</span> ([^<]*)</li>", card) == [lesson_core.kit.fmt.fmt(v, lang, 2) for v in r["data"]["vector"]]
+
+    # emb_analogy: the sum on its side, a row per dimension: a, − b, + c and the result the summary gives
+    r = lesson_core.render("emb_analogy", {"a": "king", "b": "man", "c": "woman"}, lang)
+    narrow = re.search(r'<div class="aula-tab-narrow">(.*)</div></div>', r["parts"]["main"], re.S).group(1)
+    cells = [re.findall(r"<td>([^<]*)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", narrow)[1:]]
+    assert [row[0] for row in cells] == [names[lang] for _, names in dv.DIMS]
+    assert [row[-1] for row in cells] == [lesson_core.kit.fmt.fmt(v, lang, 2) for v in r["data"]["vector"]]
+    assert [row[1] for row in cells] == [lesson_core.kit.fmt.fmt(v, lang, 2) for v in dv.VECTORS["king"]]
 
     r = lesson_core.render("rm_training", None, lang)     # three lines, named in the HTML legend
     assert r["parts"]["main"].count("<li>") == 3 and "aula-legend" in r["parts"]["main"]

@@ -246,3 +246,32 @@ def dot_key(cls: str = "aula-dot", **attrs) -> Markup:
 
 __all__ += ["WIDE", "NARROW", "Box", "Frame", "thin", "nice_ticks", "short_count", "figure", "legend", "text_lines",
             "line_key", "dot_key"]
+
+
+# --- Tables on a phone (issue 16) -------------------------------------------------------------
+# An HTML table wider than a phone comes in two forms built from the same cells: the table, and a
+# narrow form (one card per row, or the table turned on its side); aula.css shows the narrow one in
+# a box under 600 px and prints the table.
+
+def wide_or_narrow(wide: Markup, narrow: Markup) -> Markup:
+    """``wide`` (a :func:`table`) and ``narrow`` side by side in the markup; CSS shows one."""
+    return h("div", {"class": "aula-tabs"}, h("div", {"class": "aula-tab-wide"}, wide),
+             h("div", {"class": "aula-tab-narrow"}, narrow))
+
+
+def cards(headers: Sequence[object], rows: Sequence[Sequence[object]]) -> Markup:
+    """One card per row: its first cell as the title, the others as "header value" pairs that wrap."""
+    return h("ul", {"class": "aula-cards"},
+             [h("li", None, h("strong", None, row[0]),
+                h("ul", None, [h("li", None, h("span", {"class": "aula-card-key"}, k), " ", v)
+                               for k, v in zip(headers[1:], row[1:])]))
+              for row in rows])
+
+
+def turned(headers: Sequence[object], rows: Sequence[Sequence[object]], cls: str = "aula-table") -> Markup:
+    """The table on its side: each column a row (a few long rows become many short ones)."""
+    cols = list(zip(*([headers] + [list(r) for r in rows])))
+    return table(cols[0], [list(c) for c in cols[1:]], cls=cls)
+
+
+__all__ += ["wide_or_narrow", "cards", "turned"]

@@ -20,7 +20,7 @@ from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.messages import ParamError
 from ..kit.registry import View, widget
-from ..kit.svgkit import BLUE, GOLD, GREEN, GREY, GRID, RED, fmt_vec, paint, table
+from ..kit.svgkit import BLUE, GOLD, GREEN, GREY, GRID, RED, cards, fmt_vec, paint, table, turned, wide_or_narrow
 
 LESSON = "turing"
 __all__ = ["BLUE", "GOLD", "GREY", "RED", "arrow", "arrow_group", "label_spots", "PARITY_CASES"]
@@ -83,7 +83,10 @@ def emb_table(p: dict, lang: str) -> View:
     vec = dv.VECTORS[word]
     head = [tr(lang, {"es": "palabra", "pt": "palavra"})] + [names[lang] for _, names in dv.DIMS]
     rows = [[dv.label(w, lang)] + [fmt(v, lang, 2) for v in dv.VECTORS[w]] for w in dv.WORD_IDS]
-    full = h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-emb-table"))
+    whole = tr(lang, {"es": f"Toda la tabla: {fmt(len(rows), lang)} palabras, {fmt(len(dv.DIMS), lang)} números cada una",
+                      "pt": f"A tabela inteira: {fmt(len(rows), lang)} palavras, {fmt(len(dv.DIMS), lang)} números cada uma"})
+    full = wide_or_narrow(h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-emb-table")),
+                          h("details", {"class": "aula-emb-cards"}, h("summary", None, whole), cards(head, rows)))
     text = tr(lang, {"es": f"Fila de «{dv.label(word, lang)}»: ", "pt": f"Linha de “{dv.label(word, lang)}”: "})
     row = Markup(h("p", {"class": "aula-readout"}, text + fmt_vec(vec, lang)) + _bars(vec, lang))
     named = "; ".join(f"{names[lang]} {fmt(v, lang, 2)}" for v, (_, names) in zip(vec, dv.DIMS))
@@ -323,7 +326,8 @@ def emb_analogy(p: dict, lang: str) -> View:
             [f"− {L(b)}"] + [fmt(x, lang, 2) for x in dv.VECTORS[b]],
             [f"+ {L(c)}"] + [fmt(x, lang, 2) for x in dv.VECTORS[c]],
             ["="] + [fmt(x, lang, 2) for x in res["vector"]]]
-    grid = h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-emb-table"))
+    grid = wide_or_narrow(h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-emb-table")),
+                          turned(head, rows, cls="aula-table aula-emb-table"))
     if res["zero"] or not res["ranking"]:
         tail = h("p", {"class": "aula-warning", "role": "status"}, tr(lang, T["no_dir"]))
         best = None
