@@ -29,12 +29,12 @@ MIN_FIGURE_PX = 11
 NOT_YET = {
     "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table",
     "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
-    "emb_3d", "next_token", "pe_ambiguity", "pe_fingerprint",
+    "emb_3d", "next_token",
     "train_logits", "transformer_block", "vec_dot",
     "rm_probes", "rm_probe_own",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"chain_rule", "model_sizes", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention",
+CONVERTED = {"chain_rule", "model_sizes", "pe_ambiguity", "pe_fingerprint", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention",
              "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer", "turing_timeline"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET: set[str] = set()
@@ -202,6 +202,30 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     assert [row[0] for row in cells] == [names[lang] for _, names in dv.DIMS]
     assert [row[-1] for row in cells] == [lesson_core.kit.fmt.fmt(v, lang, 2) for v in r["data"]["vector"]]
     assert [row[1] for row in cells] == [lesson_core.kit.fmt.fmt(v, lang, 2) for v in dv.VECTORS["king"]]
+
+    # pe_fingerprint: the strip of every number under its position; one card per wave, the fastest's
+    # and the slowest's sine and cosine as the summary gives them
+    fmt = lesson_core.kit.fmt.fmt
+    r = lesson_core.render("pe_fingerprint", {"pos": "77777", "d": "16"}, lang)
+    (strip,), (narrow,) = _layouts(r["parts"]["main"])
+    assert strip.count("<rect") == 16 and "77777" in _texts(strip).split()
+    waves = re.search(r'<div class="aula-tab-narrow">(.*)</div></div>', r["parts"]["main"], re.S).group(1)
+    code = r["data"]["code"]
+    for i in (0, 7):
+        card = re.search(rf"<strong>i = {i}</strong>(.*?)</ul>", waves).group(1)
+        assert re.findall(r"</span> ([^<]*)</li>", card)[-2:] == [fmt(code[2 * i], lang, 4), fmt(code[2 * i + 1], lang, 4)]
+        assert fmt(code[2 * i], lang, 4) in r["parts"]["summary"]
+
+    # pe_ambiguity: both positions on the narrow wave, both codes as strips, every number of the
+    # comparison (the table on its side)
+    r = lesson_core.render("pe_ambiguity", {"a": "3", "b": "300", "i": "7"}, lang)
+    wave, one, two = _layouts(r["parts"]["main"])[1]
+    assert _texts(wave).split() == ["3", "300"] and 'class="aula-dot-a"' in wave and 'class="aula-dot-b"' in wave
+    assert _texts(one) == "3" and _texts(two) == "300" and one.count("<rect") == two.count("<rect") == 16
+    turned = re.search(r'<div class="aula-tab-narrow">(.*?)</div></div>', r["parts"]["main"], re.S).group(1)
+    for key, digits in (("sin_a", 4), ("sin_b", 4), ("one_wave_distance", 4), ("full_distance", 4)):
+        assert f"<td>{fmt(r['data'][key], lang, digits)}</td>" in turned and fmt(r["data"][key], lang, digits) in r["parts"]["summary"]
+    assert fmt(r["data"]["max_distance"], lang, 2) in turned
 
     r = lesson_core.render("rm_training", None, lang)     # three lines, named in the HTML legend
     assert r["parts"]["main"].count("<li>") == 3 and "aula-legend" in r["parts"]["main"]
