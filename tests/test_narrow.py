@@ -28,14 +28,14 @@ MIN_FIGURE_PX = 11
 # Figures not yet drawn for a phone: they keep their desktop drawing in a scroll box.
 NOT_YET = {
     "attn_demo", "attn_formula", "attn_shift", "bigram_sampler", "bigram_table",
-    "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next", "vec_pythagoras",
+    "diffusion_heart_generate", "diffusion_heart_noise", "diffusion_pixel", "rm_next",
     "emb_3d", "next_token",
     "train_logits", "transformer_block", "vec_dot",
     "rm_probes", "rm_probe_own",  # new with the real model's counting baselines (issue 19)
 }
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
 CONVERTED = {"chain_rule", "model_sizes", "pe_ambiguity", "pe_fingerprint", "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention",
-             "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer", "turing_timeline"}
+             "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer", "turing_timeline", "vec_pythagoras"}
 # Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
 FORMULAS_NOT_YET: set[str] = set()
 
@@ -226,6 +226,12 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     for key, digits in (("sin_a", 4), ("sin_b", 4), ("one_wave_distance", 4), ("full_distance", 4)):
         assert f"<td>{fmt(r['data'][key], lang, digits)}</td>" in turned and fmt(r["data"][key], lang, digits) in r["parts"]["summary"]
     assert fmt(r["data"]["max_distance"], lang, 2) in turned
+
+    # vec_pythagoras: the same square, four triangles and the gold one, every side named
+    r = lesson_core.render("vec_pythagoras", {"a": "5", "b": "1"}, lang)
+    (wide,), (narrow,) = _layouts(r["parts"]["main"])
+    assert sorted(_texts(narrow).split()) == sorted(_texts(wide).split()) == ["a", "a", "b", "b", "c"]
+    assert narrow.count("Z") == wide.count("Z") == 5 and 'class="aula-inner"' in narrow
 
     r = lesson_core.render("rm_training", None, lang)     # three lines, named in the HTML legend
     assert r["parts"]["main"].count("<li>") == 3 and "aula-legend" in r["parts"]["main"]

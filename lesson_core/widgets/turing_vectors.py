@@ -20,7 +20,7 @@ from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.messages import ParamError
 from ..kit.registry import View, widget
-from ..kit.svgkit import BLUE, GOLD, GREEN, GREY, GRID, RED, cards, fmt_vec, paint, table, turned, wide_or_narrow
+from ..kit.svgkit import BLUE, GOLD, GREEN, GREY, GRID, RED, Frame, cards, figure, fmt_vec, paint, table, turned, wide_or_narrow
 
 LESSON = "turing"
 __all__ = ["BLUE", "GOLD", "GREY", "RED", "arrow", "arrow_group", "label_spots", "PARITY_CASES"]
@@ -254,22 +254,28 @@ def vec_pythagoras(p: dict, lang: str) -> View:
     """The rearrangement proof: (a+b)² − 4·(ab/2) = a² + b² = c²."""
     a, b = p["a"], p["b"]
     g = vx.pythagoras(a, b)
-    W, M = 300, 30.0
-    k = (W - 2 * M) / g["side"]
-    P = lambda pt: f"{num(M + k * pt[0])} {num(W - M - k * pt[1])}"  # noqa: E731
-    tri = "".join("M" + "L".join(P(pt) for pt in t) + "Z" for t in g["triangles"])
-    inner = "M" + "L".join(P(pt) for pt in g["inner"]) + "Z"
-    marks = [(a / 2, -0.35, "a"), (a + b / 2, -0.35, "b"), (g["side"] + 0.3, a / 2, "a"),
-             (g["side"] + 0.3, a + b / 2, "b"), ((g["inner"][0][0] + g["inner"][1][0]) / 2 + 0.3,
-                                                   (g["inner"][0][1] + g["inner"][1][1]) / 2 - 0.4, "c")]
-    labels = [h("text", {"x": num(M + k * x), "y": num(W - M - k * y + 4), "text-anchor": "middle"}, t)
-              for x, y, t in marks]
-    fig = svg(W, W, h("path", {"d": tri, **paint(fill=GREEN, stroke=GREEN), "fill-opacity": "0.55",
-                               "class": "aula-tri"}),
-              h("path", {"d": inner, **paint(fill=GOLD, stroke=GOLD), "fill-opacity": "0.6", "class": "aula-inner"}),
-              h("g", {"class": "aula-note"}, labels),
-              label=tr(lang, {"es": f"Cuadrado de lado {fmt(a + b, lang)} con cuatro triángulos de catetos {fmt(a, lang)} y {fmt(b, lang)}",
-                     "pt": f"Quadrado de lado {fmt(a + b, lang)} com quatro triângulos de catetos {fmt(a, lang)} e {fmt(b, lang)}"}))
+    M = 30.0
+
+    def draw(frame: Frame) -> Markup:
+        # the same square on a phone, 264 units a side instead of 300 (its labels keep their size)
+        W = min(frame.width, 300)
+        k = (W - 2 * M) / g["side"]
+        P = lambda pt: f"{num(M + k * pt[0])} {num(W - M - k * pt[1])}"  # noqa: E731
+        tri = "".join("M" + "L".join(P(pt) for pt in t) + "Z" for t in g["triangles"])
+        inner = "M" + "L".join(P(pt) for pt in g["inner"]) + "Z"
+        marks = [(a / 2, -0.35, "a"), (a + b / 2, -0.35, "b"), (g["side"] + 0.3, a / 2, "a"),
+                 (g["side"] + 0.3, a + b / 2, "b"), ((g["inner"][0][0] + g["inner"][1][0]) / 2 + 0.3,
+                                                       (g["inner"][0][1] + g["inner"][1][1]) / 2 - 0.4, "c")]
+        labels = [h("text", {"x": num(M + k * x), "y": num(W - M - k * y + 4), "text-anchor": "middle"}, t)
+                  for x, y, t in marks]
+        return svg(W, W, h("path", {"d": tri, **paint(fill=GREEN, stroke=GREEN), "fill-opacity": "0.55",
+                                    "class": "aula-tri"}),
+                   h("path", {"d": inner, **paint(fill=GOLD, stroke=GOLD), "fill-opacity": "0.6", "class": "aula-inner"}),
+                   h("g", {"class": "aula-note"}, labels),
+                   label=tr(lang, {"es": f"Cuadrado de lado {fmt(a + b, lang)} con cuatro triángulos de catetos {fmt(a, lang)} y {fmt(b, lang)}",
+                                   "pt": f"Quadrado de lado {fmt(a + b, lang)} com quatro triângulos de catetos {fmt(a, lang)} e {fmt(b, lang)}"}))
+
+    fig = figure(draw)
     n = lambda x: fmt(x, lang)  # noqa: E731
     steps = [
         tr(lang, {"es": "Área grande", "pt": "Área grande"}) + f": ({n(a)} + {n(b)})² = {n(g['big'])}",
