@@ -254,6 +254,21 @@ def test_a_long_formula_breaks_at_its_relations_then_at_plus_and_minus():
     assert mathbreak.break_class(mathbreak.BUDGET_EM) is None and mathbreak.break_class(25) == "aula-break-30"
 
 
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_the_glossary_reads_as_cards(lang):
+    """The glossary is one table; as cards (under 600 px) each cell but the term and its meaning
+    names its column, with the header's own words."""
+    from macros.glossary import T as GT, TERMS, glossary_markdown
+    text = glossary_markdown(lang)
+    assert text.startswith('<div class="aula-glossary" markdown>') and text.endswith("</div>")
+    rows = [line for line in text.splitlines() if line.startswith('| <span id="')]
+    assert len(rows) == len(TERMS)
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split(" | ")]
+        labels = [re.findall(r'<span class="aula-gl-label">([^<]*): </span>', c) for c in cells]
+        assert labels == [[], [GT["other"][lang]], [GT["english"][lang]], [], [GT["where"][lang]]], row
+
+
 def _leaves(mathml: str) -> str:
     """A formula's symbols in reading order, without the spacing."""
     return re.sub(r"\s", "", "".join(re.findall(r"<m(?:i|n|o|text)\b[^>]*>([^<]*)</m", mathml)))
