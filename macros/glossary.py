@@ -284,11 +284,19 @@ def first_uses(lang: str) -> dict[str, tuple[str, str, str]]:
     return found
 
 
+def _label(key: str, lang: str) -> str:
+    """A column's name inside each cell, shown only when the table reads as one card per term."""
+    return f'<span class="aula-gl-label">{T[key][lang]}: </span>'
+
+
 def glossary_markdown(lang: str) -> str:
-    """The glossary page's table, alphabetical in ``lang``."""
+    """The glossary page's table, alphabetical in ``lang``. One markup, two forms: a table on a wide
+    screen (and in print), one card per term in a box under 600 px (aula.css, a container query on
+    the ``aula-glossary`` box), where each cell names its column."""
     other = "pt" if lang == "es" else "es"
     uses = first_uses(lang)
-    rows = [f"| {T['term'][lang]} | {T['other'][lang]} | {T['english'][lang]} | {T['meaning'][lang]} | "
+    rows = ['<div class="aula-glossary" markdown>', "",
+            f"| {T['term'][lang]} | {T['other'][lang]} | {T['english'][lang]} | {T['meaning'][lang]} | "
             f"{T['where'][lang]} |", "|---|---|---|---|---|"]
     for term in sorted(TERMS, key=lambda t: t[1][lang][0].lower()):
         tid, forms, english, meaning = term
@@ -296,9 +304,9 @@ def glossary_markdown(lang: str) -> str:
         if tid in uses:
             page, title, anchor = uses[tid]
             where = f"[{title}]({page}#{anchor})" if anchor else f"[{title}]({page})"
-        rows.append(f'| <span id="{tid}"></span>**{forms[lang][0]}** | {forms[other][0]} | *{english}* | '
-                    f"{meaning[lang]} | {where} |")
-    return "\n".join(rows)
+        rows.append(f'| <span id="{tid}"></span>**{forms[lang][0]}** | {_label("other", lang)}{forms[other][0]} | '
+                    f'{_label("english", lang)}*{english}* | {meaning[lang]} | {_label("where", lang)}{where} |')
+    return "\n".join(rows + ["", "</div>"])
 
 
 def link_first_uses(markdown_text: str, lang: str) -> str:

@@ -15,11 +15,15 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from macros import mathbreak
+
 ROOT = Path(__file__).resolve().parent.parent
 KATEX_SCRIPT = ROOT / "scripts" / "katex-render.cjs"
 MATH_RE = re.compile(r'<(span|div) class="arithmatex">\s*(\\\(|\\\[)(.*?)(\\\)|\\\])\s*</\1>', re.S)
 
 _cache: dict[tuple[str, bool], str] = {}
+_widths: dict[str, float] = {}            # TeX (a formula's piece) -> estimated width in em
+_narrow: dict[str, tuple[str, str]] = {}  # a long display formula's TeX -> (break class, narrow MathML)
 
 
 def render_math(items: list[tuple[str, bool]]) -> list[dict]:
@@ -60,12 +64,61 @@ def render_page_math(html_text: str, src_path: str, source: Path | None = None, 
                 continue
             _cache[(tex, display)] = res["html"]
 
+    _narrow_forms([t for t, d in found if d and (html.unescape(t), d) in _cache])
+
     def swap(m: re.Match) -> str:
         display = m.group(2) == "\\["
         key = (html.unescape(m.group(3)), display)
         if key in failed:
             return failed[key]
         out = _cache[key]
-        return f'<div class="aula-math" data-search-exclude>{out}</div>' if display else out
+        if not display:
+            return out
+        if key[0] in _narrow and _narrow[key[0]][1]:
+            cls, narrow = _narrow[key[0]]
+            return (f'<div class="aula-math {cls}" data-search-exclude><div class="aula-math-wide">{out}</div>'
+                    f'<div class="aula-math-narrow">{narrow}</div></div>')
+        return f'<div class="aula-math" data-search-exclude>{out}</div>'
 
     return MATH_RE.sub(swap, html_text)
+
+
+def _measure(texs: set[str]) -> None:
+    """Estimated widths (em) of pieces of TeX, rendered in one Node process; a piece KaTeX refuses
+    counts as very wide, so it is never packed with another."""
+    todo = sorted(texs - set(_widths))
+    for tex, res in zip(todo, render_math([(t, True) for t in todo]) if todo else []):
+        _widths[tex] = mathbreak.width_em(res["html"]) if "html" in res else 99.0
+
+
+def _narrow_forms(texs: list[str]) -> None:
+    """For each display formula wider than a phone's column, its narrow form (mathbreak.py), once."""
+    todo = {}
+    for tex in dict.fromkeys(html.unescape(t) for t in texs):
+        if tex in _narrow:
+            continue
+        cls = mathbreak.break_class(mathbreak.width_em(_cache[(tex, True)]))
+        if cls is None:
+            _narrow[tex] = ("", "")
+        else:
+            todo[tex] = cls
+    if not todo:
+        return
+    _measure({p.strip() for tex in todo for p in mathbreak.candidate_pieces(tex)})
+    forms: dict[str, str] = {}
+    for _ in range(6):  # each round measures the lines the packing tried and did not know yet
+        misses: set[str] = set()
+
+        def width(piece: str) -> float:
+            piece = piece.strip()
+            if piece and piece not in _widths:
+                misses.add(piece)
+            return _widths.get(piece, 0.0)
+
+        forms = {tex: mathbreak.narrow_tex(tex, width) for tex in todo}
+        if not misses:
+            break
+        _measure(misses)
+    rendered = render_math([(forms[tex], True) for tex in todo])
+    for tex, res in zip(todo, rendered):
+        _narrow[tex] = (todo[tex], res.get("html", ""))

@@ -4,11 +4,8 @@ The core's side: svgkit's layout helpers, and every converted figure drawn twice
 from the same numbers) with the facts of its summary in the narrow drawing too. The browser's side,
 on every page of both languages: at 320, 360, 375 and 412 px no widget figure (or table) is wider
 than its box and figure text is 11 px or more (font size times the drawing's scale); at 1280 px every
-converted figure shows its wide drawing at its full width, as before.
-
-Until every figure is converted, ``NOT_YET`` names the widgets that still scroll sideways at 320 px
-and ``FORMULAS_NOT_YET`` the pages whose long formulas or tables still do; both lists may only
-shrink (a test fails when a listed widget or page no longer needs its entry).
+converted figure shows its wide drawing at its full width, as before. No figure, table or formula
+is exempt: every one that once scrolled sideways on a phone has a narrow form.
 """
 
 from __future__ import annotations
@@ -25,18 +22,11 @@ from test_readers import _block_python, _pages
 PHONES = [320, 360, 375, 412]
 MIN_FIGURE_PX = 11
 
-# Figures not yet drawn for a phone: they keep their desktop drawing in a scroll box.
-NOT_YET = {
-    "vec_pythagoras", "emb_analogy", "emb_table", "pe_ambiguity", "pe_fingerprint",
-}
-# Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are, or are in NOT_YET).
-CONVERTED = {"attn_demo", "chain_rule", "diffusion_pixel", "emb_3d", "model_sizes", "pe_heatmap", "pe_raw_vs_wave",
-             "pe_rotation", "pe_sum", "rm_attention", "rm_scaling", "rm_size", "rm_training", "rnn_vs_transformer",
-             "train_logits", "transformer_block", "turing_timeline", "vec_dot"}
-# Pages whose display formulas (or Markdown tables, the glossary's) still scroll sideways at 320 px.
-FORMULAS_NOT_YET = {
-    f"{lang}{page}/" for lang in ("", "pt/") for page in
-    ("glossary", "positional-encoding", "turing-1-words", "turing-2-vectors", "turing-3-generation", "turing-4-scale")}
+# Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are).
+CONVERTED = {"attn_demo", "chain_rule", "diffusion_pixel", "emb_3d", "model_sizes", "pe_ambiguity", "pe_fingerprint",
+             "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention", "rm_scaling", "rm_size",
+             "rm_training", "rnn_vs_transformer", "train_logits", "transformer_block", "turing_timeline", "vec_dot",
+             "vec_pythagoras"}
 
 
 # --- the core ----------------------------------------------------------------------------------
@@ -73,7 +63,7 @@ def _layouts(html: str) -> tuple[list[str], list[str]]:
 
 def test_the_lists_are_consistent():
     ids = {w.id for w in all_widgets()}
-    assert CONVERTED <= ids and NOT_YET <= ids and not CONVERTED & NOT_YET
+    assert CONVERTED <= ids
 
 
 @pytest.mark.parametrize("lang", ["es", "pt"])
@@ -149,7 +139,7 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     turns = re.findall(r"k·ω = ([^<]*) rad", narrow)
     assert turns == re.findall(r"k·ω = ([^<]*) rad", wide) and len(turns) == 4 and "i = 3:" in _texts(narrow)
 
-    # next_token's chart (its two tables still scroll, so the widget stays in NOT_YET): every candidate,
+    # next_token's chart: every candidate,
     # with the probability and the share drawn that the summary gives
     r = lesson_core.render("next_token", {"temperature": "0.5", "top_k": "3", "draws": "100", "seed": "7"}, lang)
     chart = _texts(_layouts(r["parts"]["chart"])[1][0])
@@ -209,6 +199,54 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     assert [(name, (float(x) - float(x0)) / float(u), (float(y0) - float(y)) / float(u))
             for x, y, name, x0, y0, u in handles] == [("a", -4, 2.5), ("b", 5, -5)]
     assert {"a", "b"} <= set(_texts(narrow).split()) and r["data"]["a"] == [-4, 2.5]
+
+    # emb_table: behind its <details>, one card per word, each with its 8 numbers; the chosen word's among them
+    r = lesson_core.render("emb_table", {"word": "puppy"}, lang)
+    from lesson_core.data import vectors as dv
+    narrow = re.search(r'<div class="aula-tab-narrow">(.*)</div></div>', r["parts"]["table"], re.S).group(1)
+    (words,) = _cards(narrow)
+    assert narrow.startswith("<details") and [w[0][1] for w in words] == [dv.label(w, lang) for w in dv.WORD_IDS]
+    (card,) = [w for w in words if w[0][1] == dv.label("puppy", lang)]
+    assert [text for _, text in card[1:]] == [lesson_core.kit.fmt.fmt(v, lang, 2) for v in r["data"]["vector"]]
+
+    # emb_analogy: the sum on its side, a row per dimension: a, − b, + c and the result the summary gives
+    r = lesson_core.render("emb_analogy", {"a": "king", "b": "man", "c": "woman"}, lang)
+    narrow = re.search(r'<div class="aula-tab-narrow">(.*)</div></div>', r["parts"]["main"], re.S).group(1)
+    cells = [re.findall(r"<td>([^<]*)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", narrow)[1:]]
+    assert [row[0] for row in cells] == [names[lang] for _, names in dv.DIMS]
+    assert [row[-1] for row in cells] == [lesson_core.kit.fmt.fmt(v, lang, 2) for v in r["data"]["vector"]]
+    assert [row[1] for row in cells] == [lesson_core.kit.fmt.fmt(v, lang, 2) for v in dv.VECTORS["king"]]
+
+    # pe_fingerprint: the strip of every number under its position; one card per wave, the fastest's
+    # and the slowest's sine and cosine as the summary gives them
+    fmt = lesson_core.kit.fmt.fmt
+    r = lesson_core.render("pe_fingerprint", {"pos": "77777", "d": "16"}, lang)
+    (strip,), (narrow,) = _layouts(r["parts"]["main"])
+    assert strip.count("<rect") == 16 and "77777" in _texts(strip).split()
+    (waves,) = _cards(r["parts"]["main"])
+    code = r["data"]["code"]
+    for i in (0, 7):
+        card = waves[i]
+        assert card[0] == (waves[0][0][0], str(i)) and card[0][0]       # headed "onda i 7"
+        assert [text for _, text in card[-2:]] == [fmt(code[2 * i], lang, 4), fmt(code[2 * i + 1], lang, 4)]
+        assert fmt(code[2 * i], lang, 4) in r["parts"]["summary"]
+
+    # pe_ambiguity: both positions on the narrow wave, both codes as strips, every number of the
+    # comparison (the table on its side)
+    r = lesson_core.render("pe_ambiguity", {"a": "3", "b": "300", "i": "7"}, lang)
+    wave, one, two = _layouts(r["parts"]["main"])[1]
+    assert _texts(wave).split() == ["3", "300"] and 'class="aula-dot-a"' in wave and 'class="aula-dot-b"' in wave
+    assert _texts(one) == "3" and _texts(two) == "300" and one.count("<rect") == two.count("<rect") == 16
+    turned = re.search(r'<div class="aula-tab-narrow">(.*?)</div></div>', r["parts"]["main"], re.S).group(1)
+    for key, digits in (("sin_a", 4), ("sin_b", 4), ("one_wave_distance", 4), ("full_distance", 4)):
+        assert f"<td>{fmt(r['data'][key], lang, digits)}</td>" in turned and fmt(r["data"][key], lang, digits) in r["parts"]["summary"]
+    assert fmt(r["data"]["max_distance"], lang, 2) in turned
+
+    # vec_pythagoras: the same square, four triangles and the gold one, every side named
+    r = lesson_core.render("vec_pythagoras", {"a": "5", "b": "1"}, lang)
+    (wide,), (narrow,) = _layouts(r["parts"]["main"])
+    assert sorted(_texts(narrow).split()) == sorted(_texts(wide).split()) == ["a", "a", "b", "b", "c"]
+    assert narrow.count("Z") == wide.count("Z") == 5 and 'class="aula-inner"' in narrow
 
     r = lesson_core.render("rm_training", None, lang)     # three lines, named in the HTML legend
     assert r["parts"]["main"].count("<li>") == 3 and "aula-legend" in r["parts"]["main"]
@@ -308,7 +346,7 @@ def test_narrow_tables_carry_the_summarys_facts(lang):
 
 def _forms(html: str) -> str:
     """The narrow form of a table (svgkit.table_forms)."""
-    return re.search(r'<div class="aula-tform-narrow">(.*?)</div></div>(?!.*aula-tform-narrow)', html, re.S).group(1)
+    return re.search(r'<div class="aula-tab-narrow">(.*?)</div></div>(?!.*aula-tab-narrow)', html, re.S).group(1)
 
 
 @pytest.mark.parametrize("lang", ["es", "pt"])
@@ -360,6 +398,59 @@ def test_narrow_forms_of_attention_and_diffusion(lang):
     assert "; ".join(f"{k} {v}" for k, v in last[1:]) in r["parts"]["summary"] and [k for k, _ in last[1:]] == toks
 
 
+def test_a_long_formula_breaks_at_its_relations_then_at_plus_and_minus():
+    """mathbreak's narrow form, with a width of one em per four characters of TeX."""
+    from macros import mathbreak
+    width = lambda tex: len(tex.strip()) / 4  # noqa: E731
+    tex = r"\mathbf{q} = 0{,}2\cdot(0;\ 0{,}2) + 1\cdot(1{,}6;\ 0{,}2) + 0\cdot(0;\ 0{,}6) = (1{,}6;\ 0{,}24)"
+    lines = mathbreak.narrow_tex(tex, width).split("\\\\")
+    assert len(lines) >= 3 and lines[0].startswith("\\begin{aligned}\n\\mathbf{q} & = ")
+    assert any(line.strip().startswith("& \\quad +") for line in lines)      # a "+" leads a continuation line
+    assert lines[-1].strip().startswith("& = (1{,}6")                          # the last "=" leads its own
+    assert all(width(line.replace("&", "").replace("\\quad", "")) <= mathbreak.BUDGET_EM + 1 for line in lines[1:-1])
+    # a remark after \qquad and a "⟹" after \quad start lines of their own; each equation is aligned at its "="
+    two = mathbreak.narrow_tex(r"s_i = \frac{a}{b} + \frac{c}{d} + \frac{e}{f} + \frac{g}{h}, \qquad w_i = \frac{e^{s_i}}{\sum_j e^{s_j}}",
+                               width)
+    assert "\\\\\nw_i & = " in two
+    assert mathbreak.break_class(mathbreak.BUDGET_EM) is None and mathbreak.break_class(25) == "aula-break-30"
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_the_glossary_reads_as_cards(lang):
+    """The glossary is one table; as cards (under 600 px) each cell but the term and its meaning
+    names its column, with the header's own words."""
+    from macros.glossary import T as GT, TERMS, glossary_markdown
+    text = glossary_markdown(lang)
+    assert text.startswith('<div class="aula-glossary" markdown>') and text.endswith("</div>")
+    rows = [line for line in text.splitlines() if line.startswith('| <span id="')]
+    assert len(rows) == len(TERMS)
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split(" | ")]
+        labels = [re.findall(r'<span class="aula-gl-label">([^<]*): </span>', c) for c in cells]
+        assert labels == [[], [GT["other"][lang]], [GT["english"][lang]], [], [GT["where"][lang]]], row
+
+
+def _leaves(mathml: str) -> str:
+    """A formula's symbols in reading order, without the spacing."""
+    return re.sub(r"\s", "", "".join(re.findall(r"<m(?:i|n|o|text)\b[^>]*>([^<]*)</m", mathml)))
+
+
+def test_narrow_formulas_say_what_the_wide_ones_say(site):
+    """Every long formula of the built site comes in both forms; the narrow one holds the same
+    symbols in the same order (only the lines differ), and every form break class is styled."""
+    css = (site / "assets" / "aula" / "aula.css").read_text(encoding="utf-8")
+    broken = 0
+    for page in sorted(site.rglob("index.html")):
+        text = page.read_text(encoding="utf-8")
+        for cls, wide, narrow in re.findall(r'<div class="aula-math (aula-break-\d+)" data-search-exclude>'
+                                            r'<div class="aula-math-wide">(.*?)</div><div class="aula-math-narrow">'
+                                            r"(.*?)</div></div>", text, re.S):
+            broken += 1
+            assert f".{cls} > .aula-math-narrow" in css, cls
+            assert "<mtable" in narrow and _leaves(narrow) == _leaves(wide), (page, _leaves(wide)[:60])
+    assert broken >= 26  # 13 (es) and 14 (pt) formulas wider than a phone's column
+
+
 # --- the browser --------------------------------------------------------------------------------
 
 MEASURE_JS = """(minPx) => {
@@ -398,12 +489,12 @@ WIDE_JS = """() => [...document.querySelectorAll('.aula-figs')].map(f => {
 
 def test_every_figure_fits_a_phone(browser, server, site):
     """At 320, 360, 375 and 412 px, on every page of both languages: no converted widget's figure
-    or table wider than its box, figure text of 11 px or more; the widgets and pages not converted
-    yet are named in NOT_YET and FORMULAS_NOT_YET, and each still needs its entry."""
+    or table wider than its box, no display formula or Markdown table wider than its column, figure
+    text of 11 px or more."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     pg = context.new_page()
     _block_python(pg)
-    problems, still_wide, formula_pages, figures = [], set(), set(), 0
+    problems, figures = [], 0
     for path in _pages(site):
         pg.goto(server + path)
         name = path or "/"
@@ -415,20 +506,11 @@ def test_every_figure_fits_a_phone(browser, server, site):
             pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
             r = pg.evaluate(MEASURE_JS, MIN_FIGURE_PX)
             figures += r["figures"]
-            for wid, cls, sw, cw in r["wide"]:
-                if width == 320:
-                    still_wide.add(wid)
-                if wid not in NOT_YET:
-                    problems.append(f"{name} at {width}px: {wid} {cls} is {sw} px wide in a {cw} px box")
+            problems += [f"{name} at {width}px: {wid} {cls} is {sw} px wide in a {cw} px box"
+                         for wid, cls, sw, cw in r["wide"]]
             problems += [f"{name} at {width}px: {wid} text {t!r} at {px} px" for wid, t, px in r["small"]]
-            if r["formulas"]:
-                formula_pages.add(path)
-                if path not in FORMULAS_NOT_YET:
-                    problems += [f"{name} at {width}px: {cls} {sw} px in {cw}" for cls, sw, cw in r["formulas"]]
+            problems += [f"{name} at {width}px: {cls} {sw} px in {cw}" for cls, sw, cw in r["formulas"]]
         pg.set_viewport_size({"width": 1280, "height": 800})
     context.close()
     assert figures > 200  # the figures were there to measure (4 widths)
     assert not problems, "\n".join(problems[:400])
-    assert not NOT_YET - still_wide, f"these fit a phone now; take them off NOT_YET: {sorted(NOT_YET - still_wide)}"
-    assert not FORMULAS_NOT_YET - formula_pages, \
-        f"these pages fit now; take them off FORMULAS_NOT_YET: {sorted(FORMULAS_NOT_YET - formula_pages)}"

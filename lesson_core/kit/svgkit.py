@@ -106,7 +106,7 @@ def _table(headers: Sequence[object], rows: Sequence[Sequence[object]], cls: str
              h("tbody", None, [h("tr", None, [h("td", None, c) for c in row]) for row in rows]))
 
 
-CARD_COLUMNS = 8  # aula.css labels this many columns of a card table
+CARD_COLUMNS = 9  # aula.css labels this many columns of a card table
 
 
 def _css_string(text: str) -> str:
@@ -302,17 +302,23 @@ __all__ += ["WIDE", "NARROW", "Box", "Frame", "thin", "nice_ticks", "short_count
             "line_key", "dot_key"]
 
 
-# --- A table knows its width too (issue 16) ------------------------------------------------
-# A table wider than a phone comes in two forms, both in the part's HTML: the table as it is, and a
-# narrow form (stacked tables, or one card per row); aula.css shows one with a container query on
-# the table's box and prints the wide one.
+# --- Tables on a phone (issue 16) -------------------------------------------------------------
+# A table wider than a phone that should read as one card per row is :func:`card_table` (one
+# markup, above). One whose phone form is something else (stacked tables, the table turned on its
+# side, a <details>) comes twice in the part's HTML: the table as it is and its narrow form, built
+# from the same cells; aula.css shows the narrow one in a box under 600 px and prints the table.
 
 def table_forms(wide: Markup, narrow: Markup) -> Markup:
-    """The same facts twice: ``wide`` (a :func:`table`) shown in a box of 480 px or more, ``narrow``
-    below that, chosen by CSS like :func:`figure`'s two drawings. For a narrow form that is not
-    one card per row (stacked tables, say); cards are :func:`card_table`, one markup for both."""
-    return h("div", {"class": "aula-tforms"}, h("div", {"class": "aula-tform-wide"}, wide),
-             h("div", {"class": "aula-tform-narrow"}, narrow))
+    """``wide`` (a :func:`table`) and ``narrow`` side by side in the markup; CSS shows one, like
+    :func:`figure`'s two drawings."""
+    return h("div", {"class": "aula-tabs"}, h("div", {"class": "aula-tab-wide"}, wide),
+             h("div", {"class": "aula-tab-narrow"}, narrow))
 
 
-__all__ += ["table_forms"]
+def turned(headers: Sequence[object], rows: Sequence[Sequence[object]], cls: str = "aula-table") -> Markup:
+    """The table on its side: each column a row (a few long rows become many short ones)."""
+    cols = list(zip(*([headers] + [list(r) for r in rows])))
+    return table(cols[0], [list(c) for c in cols[1:]], cls=cls)
+
+
+__all__ += ["table_forms", "turned"]

@@ -15,7 +15,7 @@ from ..kit.fmt import fmt, fmt_pct, fmt_sci, tr
 from ..kit.html import Markup, h, num, svg
 from ..data.positional import WORDS
 from ..kit.registry import View, widget
-from ..kit.svgkit import (Frame, bar_strip, column_labels, diverging_rgb, figure, fmt_vec, hex_rgb,
+from ..kit.svgkit import (Frame, bar_strip, card_table, column_labels, diverging_rgb, figure, fmt_vec, hex_rgb,
                           nice_ticks, png_data_uri, table)
 
 LESSON = "positional"
@@ -181,13 +181,20 @@ def _heatmap(d: int, lang: str) -> Markup:
 
 
 def _strip(code: list[float], lang: str, caption: str) -> Markup:
+    """A code as colours and bars, one column per number; narrow, the caption above and the columns
+    squeezed to the width."""
     d = len(code)
-    W, left = 560, 40
-    cw = (W - left - 10) / d
-    cells = [h("rect", {"x": num(left + j * cw), "y": 4, "width": num(cw + 0.3), "height": 22,
-                        "fill": hex_rgb(diverging_rgb(v))}) for j, v in enumerate(code)]
-    return svg(W, 112, cells, bar_strip(code, left, 32, W - left - 10, 76, vmax=1.0),
-               h("text", {"x": 0, "y": 20, "class": "aula-tick"}, caption), label=caption)
+
+    def draw(frame: Frame) -> Markup:
+        W, left, top = frame.width, frame.pick(40, 4), frame.pick(0, 18)
+        cw = (W - left - frame.pick(10, 4)) / d
+        cells = [h("rect", {"x": num(left + j * cw), "y": top + 4, "width": num(cw + 0.3), "height": 22,
+                            "fill": hex_rgb(diverging_rgb(v))}) for j, v in enumerate(code)]
+        return svg(W, top + 112, cells, bar_strip(code, left, top + 32, cw * d, 76, vmax=1.0),
+                   h("text", {"x": frame.pick(0, 4), "y": frame.pick(20, 14), "class": "aula-tick"}, caption),
+                   label=caption)
+
+    return figure(draw)
 
 
 @widget("pe_heatmap", lesson=LESSON,
@@ -231,7 +238,8 @@ def fingerprint(p: dict, lang: str) -> View:
     rows = [[i, fmt_sci(pe.frequency(i, d), lang, 3) if pe.frequency(i, d) < 0.001 else fmt(pe.frequency(i, d), lang, 4),
              fmt(pe.wavelength(i, d), lang, 1), fmt(code[2 * i], lang, 4), fmt(code[2 * i + 1], lang, 4)]
             for i in range(d // 2)]
-    body = Markup(_strip(code, lang, str(pos)) + h("div", {"class": "aula-scroll"}, table(head, rows)))
+    # a phone: one card per wave ("onda i 3", then each number after its column's name)
+    body = Markup(_strip(code, lang, str(pos)) + card_table(head, rows, titled=True, scroll=True))
     slow = d // 2 - 1
     summary = tr(lang, {"es": f"Posición {fmt(pos, lang)} con d = {d}: {d // 2} ondas. La más rápida (i = 0) da "
                      f"seno {fmt(code[0], lang, 4)} y coseno {fmt(code[1], lang, 4)}; la más lenta (i = {slow}), "

@@ -12,7 +12,7 @@ from ..kit.controls import Choice, Number, Range
 from ..kit.fmt import fmt, fmt_sci, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
-from ..kit.svgkit import Frame, figure, table
+from ..kit.svgkit import Frame, figure, table, table_forms, turned
 from .positional import LESSON, T, _strip
 
 
@@ -97,23 +97,30 @@ def ambiguity(p: dict, lang: str) -> View:
     g = pe.wave_gap(a, b, i, AMB_D)
     w = pe.frequency(i, AMB_D)
     span = max(a, b, 1) * 1.15
-    W, H, left, top, ph = 560, 150, 36, 10, 110
-    pw = W - left - 10
 
-    def X(q: float) -> float:
-        return left + pw * q / span
+    def draw(frame: Frame) -> Markup:
+        # narrow: the same wave squeezed to the width, the two positions under it
+        W, H, left, top, ph = frame.width, 150, frame.pick(36, 8), 10, 110
+        pw = W - left - 10
+        samples = 160
 
-    def Y(v: float) -> float:
-        return top + ph * (1 - v) / 2
+        def X(q: float) -> float:
+            return left + pw * q / span
 
-    curve = " ".join(f"{num(X(span * s / 160))},{num(Y(fp.sin(span * s / 160 * w)))}" for s in range(161))
-    marks = [h("g", None, h("circle", {"cx": num(X(q)), "cy": num(Y(fp.sin(q * w))), "r": 5, "class": cls}),
-               h("text", {"x": num(X(q)), "y": H - 6, "class": "aula-tick", "text-anchor": "middle"}, fmt(q, lang)))
-             for q, cls in ((a, "aula-dot-a"), (b, "aula-dot-b"))]
-    fig = svg(W, H, h("line", {"x1": left, "x2": W - 10, "y1": num(Y(0)), "y2": num(Y(0)), "class": "aula-axis"}),
-              h("polyline", {"points": curve, "class": "aula-line aula-line-wave"}), marks,
-              label=tr(lang, {"es": f"Onda {i}: sen(pos·ω) entre 0 y {fmt(span, lang, 0)}",
-                     "pt": f"Onda {i}: sen(pos·ω) entre 0 e {fmt(span, lang, 0)}"}))
+        def Y(v: float) -> float:
+            return top + ph * (1 - v) / 2
+
+        curve = " ".join(f"{num(X(span * s / samples))},{num(Y(fp.sin(span * s / samples * w)))}"
+                         for s in range(samples + 1))
+        marks = [h("g", None, h("circle", {"cx": num(X(q)), "cy": num(Y(fp.sin(q * w))), "r": 5, "class": cls}),
+                   h("text", {"x": num(X(q)), "y": H - 6, "class": "aula-tick", "text-anchor": "middle"}, fmt(q, lang)))
+                 for q, cls in ((a, "aula-dot-a"), (b, "aula-dot-b"))]
+        return svg(W, H, h("line", {"x1": left, "x2": W - 10, "y1": num(Y(0)), "y2": num(Y(0)), "class": "aula-axis"}),
+                   h("polyline", {"points": curve, "class": "aula-line aula-line-wave"}), marks,
+                   label=tr(lang, {"es": f"Onda {i}: sen(pos·ω) entre 0 y {fmt(span, lang, 0)}",
+                                   "pt": f"Onda {i}: sen(pos·ω) entre 0 e {fmt(span, lang, 0)}"}))
+
+    fig = figure(draw)
     close = g["one_wave_distance"] < 0.1 * math.sqrt(2)
     one = tr(lang, {"es": ("casi no se distinguen" if close else "se distinguen"),
            "pt": ("quase não se distinguem" if close else "se distinguem")})
@@ -127,7 +134,7 @@ def ambiguity(p: dict, lang: str) -> View:
     head = ["", f"sen({fmt(a, lang)}·ω)", f"sen({fmt(b, lang)}·ω)",
             tr(lang, {"es": "distancia", "pt": "distância"}), ""]
     strips = Markup(_strip(pe.pe_vector(a, AMB_D), lang, fmt(a, lang)) + _strip(pe.pe_vector(b, AMB_D), lang, fmt(b, lang)))
-    body = Markup(fig + table(head, rows) + strips)
+    body = Markup(fig + table_forms(table(head, rows), turned(head, rows)) + strips)
     summary = tr(lang, {"es": f"Posiciones {fmt(a, lang)} y {fmt(b, lang)}. Solo en la onda {i}: alturas "
                      f"{fmt(g['sin_a'], lang, 4)} y {fmt(g['sin_b'], lang, 4)}, distancia "
                      f"{fmt(g['one_wave_distance'], lang, 4)}: {one}. Con el código completo (d = 16): distancia "

@@ -20,7 +20,7 @@ from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.messages import ParamError
 from ..kit.registry import View, widget
-from ..kit.svgkit import BLUE, GOLD, GREEN, GREY, GRID, RED, Frame, figure, fmt_vec, paint, table
+from ..kit.svgkit import BLUE, GOLD, GREEN, GREY, GRID, RED, Frame, card_table, figure, fmt_vec, paint, table, table_forms, turned
 
 LESSON = "turing"
 __all__ = ["BLUE", "GOLD", "GREY", "RED", "arrow", "arrow_group", "label_spots", "PARITY_CASES"]
@@ -83,7 +83,10 @@ def emb_table(p: dict, lang: str) -> View:
     vec = dv.VECTORS[word]
     head = [tr(lang, {"es": "palabra", "pt": "palavra"})] + [names[lang] for _, names in dv.DIMS]
     rows = [[dv.label(w, lang)] + [fmt(v, lang, 2) for v in dv.VECTORS[w]] for w in dv.WORD_IDS]
-    full = h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-emb-table"))
+    whole = tr(lang, {"es": f"Toda la tabla: {fmt(len(rows), lang)} palabras, {fmt(len(dv.DIMS), lang)} números cada una",
+                      "pt": f"A tabela inteira: {fmt(len(rows), lang)} palavras, {fmt(len(dv.DIMS), lang)} números cada uma"})
+    full = table_forms(h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-emb-table")),
+                          h("details", {"class": "aula-emb-cards"}, h("summary", None, whole), card_table(head, rows)))
     text = tr(lang, {"es": f"Fila de «{dv.label(word, lang)}»: ", "pt": f"Linha de “{dv.label(word, lang)}”: "})
     row = Markup(h("p", {"class": "aula-readout"}, text + fmt_vec(vec, lang)) + _bars(vec, lang))
     named = "; ".join(f"{names[lang]} {fmt(v, lang, 2)}" for v, (_, names) in zip(vec, dv.DIMS))
@@ -277,22 +280,28 @@ def vec_pythagoras(p: dict, lang: str) -> View:
     """The rearrangement proof: (a+b)² − 4·(ab/2) = a² + b² = c²."""
     a, b = p["a"], p["b"]
     g = vx.pythagoras(a, b)
-    W, M = 300, 30.0
-    k = (W - 2 * M) / g["side"]
-    P = lambda pt: f"{num(M + k * pt[0])} {num(W - M - k * pt[1])}"  # noqa: E731
-    tri = "".join("M" + "L".join(P(pt) for pt in t) + "Z" for t in g["triangles"])
-    inner = "M" + "L".join(P(pt) for pt in g["inner"]) + "Z"
-    marks = [(a / 2, -0.35, "a"), (a + b / 2, -0.35, "b"), (g["side"] + 0.3, a / 2, "a"),
-             (g["side"] + 0.3, a + b / 2, "b"), ((g["inner"][0][0] + g["inner"][1][0]) / 2 + 0.3,
-                                                   (g["inner"][0][1] + g["inner"][1][1]) / 2 - 0.4, "c")]
-    labels = [h("text", {"x": num(M + k * x), "y": num(W - M - k * y + 4), "text-anchor": "middle"}, t)
-              for x, y, t in marks]
-    fig = svg(W, W, h("path", {"d": tri, **paint(fill=GREEN, stroke=GREEN), "fill-opacity": "0.55",
-                               "class": "aula-tri"}),
-              h("path", {"d": inner, **paint(fill=GOLD, stroke=GOLD), "fill-opacity": "0.6", "class": "aula-inner"}),
-              h("g", {"class": "aula-note"}, labels),
-              label=tr(lang, {"es": f"Cuadrado de lado {fmt(a + b, lang)} con cuatro triángulos de catetos {fmt(a, lang)} y {fmt(b, lang)}",
-                     "pt": f"Quadrado de lado {fmt(a + b, lang)} com quatro triângulos de catetos {fmt(a, lang)} e {fmt(b, lang)}"}))
+    M = 30.0
+
+    def draw(frame: Frame) -> Markup:
+        # the same square on a phone, 264 units a side instead of 300 (its labels keep their size)
+        W = min(frame.width, 300)
+        k = (W - 2 * M) / g["side"]
+        P = lambda pt: f"{num(M + k * pt[0])} {num(W - M - k * pt[1])}"  # noqa: E731
+        tri = "".join("M" + "L".join(P(pt) for pt in t) + "Z" for t in g["triangles"])
+        inner = "M" + "L".join(P(pt) for pt in g["inner"]) + "Z"
+        marks = [(a / 2, -0.35, "a"), (a + b / 2, -0.35, "b"), (g["side"] + 0.3, a / 2, "a"),
+                 (g["side"] + 0.3, a + b / 2, "b"), ((g["inner"][0][0] + g["inner"][1][0]) / 2 + 0.3,
+                                                       (g["inner"][0][1] + g["inner"][1][1]) / 2 - 0.4, "c")]
+        labels = [h("text", {"x": num(M + k * x), "y": num(W - M - k * y + 4), "text-anchor": "middle"}, t)
+                  for x, y, t in marks]
+        return svg(W, W, h("path", {"d": tri, **paint(fill=GREEN, stroke=GREEN), "fill-opacity": "0.55",
+                                    "class": "aula-tri"}),
+                   h("path", {"d": inner, **paint(fill=GOLD, stroke=GOLD), "fill-opacity": "0.6", "class": "aula-inner"}),
+                   h("g", {"class": "aula-note"}, labels),
+                   label=tr(lang, {"es": f"Cuadrado de lado {fmt(a + b, lang)} con cuatro triángulos de catetos {fmt(a, lang)} y {fmt(b, lang)}",
+                                   "pt": f"Quadrado de lado {fmt(a + b, lang)} com quatro triângulos de catetos {fmt(a, lang)} e {fmt(b, lang)}"}))
+
+    fig = figure(draw)
     n = lambda x: fmt(x, lang)  # noqa: E731
     steps = [
         tr(lang, {"es": "Área grande", "pt": "Área grande"}) + f": ({n(a)} + {n(b)})² = {n(g['big'])}",
@@ -349,7 +358,8 @@ def emb_analogy(p: dict, lang: str) -> View:
             [f"− {L(b)}"] + [fmt(x, lang, 2) for x in dv.VECTORS[b]],
             [f"+ {L(c)}"] + [fmt(x, lang, 2) for x in dv.VECTORS[c]],
             ["="] + [fmt(x, lang, 2) for x in res["vector"]]]
-    grid = h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-emb-table"))
+    grid = table_forms(h("div", {"class": "aula-scroll"}, table(head, rows, cls="aula-table aula-emb-table")),
+                          turned(head, rows, cls="aula-table aula-emb-table"))
     if res["zero"] or not res["ranking"]:
         tail = h("p", {"class": "aula-warning", "role": "status"}, tr(lang, T["no_dir"]))
         best = None
