@@ -14,7 +14,8 @@ authoring.py (what authors see) and devloop.py (the `mkdocs serve` loop).
 - ``on_page_content``: permalink titles in the page's language, formulas to MathML (KaTeX at
   build time), then the widgets' blocks.
 - ``on_post_page``, ``on_template_context``, ``on_post_template``: lang="pt-BR" on Portuguese
-  pages and a 404 page per language (chrome.py); every page's Content Security Policy, with the
+  pages and a 404 page per language (chrome.py); the bridge's scripts right after the page's first
+  widget (bridge.py); every page's Content Security Policy, with the
   hashes of its inline scripts (csp.py), once nothing else changes the page.
 - ``on_post_build``: the vendored runtime, one search index per language, the
   file:// carriers when building the offline bundle; a build with author mistakes stops here,
@@ -183,6 +184,7 @@ def on_page_content(html_text: str, page, config, files):
 @event_priority(-2000)  # last: the policy hashes the page's inline scripts as they will be sent
 def on_post_page(output: str, page, config):
     output = _m("chrome").declare_lang(output, _m("chrome").config_lang(config))
+    output = _m("bridge").place_bridge(output)
     return _m("csp").apply(output, offline_enabled(config))
 
 
@@ -215,6 +217,7 @@ def on_post_template(output: str, template_name: str, config):
             extra.__dict__.pop("alternate", None)
         else:
             extra.alternate = attr
+    output = _m("bridge").place_bridge(output)
     return chrome.place_not_found(_m("csp").apply(output, offline_enabled(config)), config, site_root(config))
 
 

@@ -93,8 +93,11 @@ def _chart(final: list[float], share: list[float] | None, n: int, lang: str) -> 
                          options=[(0, {"es": "nada todavía", "pt": "nada ainda"}),
                                   (1, {"es": "uno", "pt": "um"}), (100, "100")]),
                   Range("seed", T["seed"], 1, min=1, max=30, step=1)],
-        parts={"logits": (), "ratio": ("temperature",), "table": ("temperature", "top_k", "top_p"),
-               "chart": ("temperature", "top_k", "top_p", "draws", "seed")})
+        # on a phone what the sliders change comes right under them (issue 17): the fixed logits above the
+        # controls, the chart before the long table of stages
+        parts={"logits": (), "ratio": ("temperature",), "chart": ("temperature", "top_k", "top_p", "draws", "seed"),
+               "table": ("temperature", "top_k", "top_p")},
+        lead=("logits",))
 def next_token(p: dict, lang: str) -> View:
     """Logits h·e, softmax with temperature, top-k and top-p filters, and draws against the result."""
     temp, k, top = p["temperature"], p["top_k"], p["top_p"]

@@ -7,13 +7,21 @@
  *   3. otherwise asks lesson_core.render() running in Pyodide and swaps its HTML.
  * When and how Python is loaded (and the state the reader sees) is loader.js's: this file only
  * says when it is needed (AulaLoader's need()) and sends requests once it is ready.
+ *
+ * It runs while the page is still being parsed: the build places it right after the page's first widget
+ * (macros/bridge.py), so a slow phone's first control answers before the rest of a long page is read.
+ * Events are therefore taken at the document (widgets parsed later included), a widget's precomputed
+ * table is parsed when that widget first needs it, and what concerns every widget waits for the end of
+ * parsing (DOMContentLoaded).
  */
 (function () {
   "use strict";
-  var widgets = Array.prototype.slice.call(document.querySelectorAll(".aula-widget"));
-  if (!widgets.length) return;
+  var first = document.querySelector(".aula-widget");
+  if (!first) return;
+  // every widget parsed so far (more may follow while the page is being parsed)
+  function allWidgets() { return Array.prototype.slice.call(document.querySelectorAll(".aula-widget")); }
 
-  var msgs = readJSON(widgets[0].querySelector(".aula-msgs")) || {};
+  var msgs = readJSON(first.querySelector(".aula-msgs")) || {};
   var py = { seq: 0, pending: {}, queue: {} };
   var loader = window.AulaLoader.create(msgs, { ready: pythonReady, failed: pythonFailed, result: receive,
                                                   progress: pythonProgress });
@@ -120,7 +128,26 @@
     return !!ready;
   }
 
+  // The widget's block is parsed to its end when its last element (.aula-msgs) is in the DOM.
+  function parsed(w) { return document.readyState !== "loading" || !!w.querySelector(".aula-msgs"); }
+
+  function whenParsed(fn) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn, { once: true });
+    else fn();
+  }
+
+  // The build's precomputed table, parsed when the widget first needs it (not every table at load).
+  function preTable(w) {
+    if (w._pre === undefined) w._pre = readJSON(w.querySelector(".aula-pre"));
+    return w._pre;
+  }
+
   function update(w, changed) {
+    if (!parsed(w)) {  // a control used before its widget's table is read: every part, once parsed
+      if (!w._afterParse) whenParsed(function () { w._afterParse = false; update(w); });
+      w._afterParse = true;
+      return;
+    }
     w._gen = (w._gen || 0) + 1;
     var read = readValues(w);
     w.querySelectorAll("[data-param]").forEach(function (input) {
@@ -134,7 +161,7 @@
       }
     });
     if (Object.keys(read.errors).length) return;  // the last good figure stays
-    var pre = w._pre;
+    var pre = preTable(w);
     var needLive = false, fromTable = {};  // the parts the build's tables answer
     w.querySelectorAll(".aula-part").forEach(function (el) {
       var deps = (el.getAttribute("data-deps") || "").split(",").filter(Boolean);
@@ -233,7 +260,7 @@
   /* ---------- the Python runtime (loaded by loader.js) ---------- */
 
   function pythonReady() {
-    widgets.forEach(function (w) {
+    allWidgets().forEach(function (w) {
       retryButton(w, false);
       var values = py.queue[w.id];
       py.queue[w.id] = null;
@@ -244,7 +271,7 @@
   // The download's progress beside each waiting widget (the pill may be out of view), hidden from
   // screen readers: the status line is a live region, and a percentage every moment is noise.
   function pythonProgress(text) {
-    widgets.forEach(function (w) {
+    allWidgets().forEach(function (w) {
       var el = py.queue[w.id] && w.querySelector(".aula-status");
       if (!el) return;
       var pct = el.querySelector(".aula-status-pct");
@@ -283,7 +310,7 @@
       w._next = null;
     });
     py.pending = {};
-    widgets.forEach(function (w) {
+    allWidgets().forEach(function (w) {
       if (!py.queue[w.id]) return;
       w.removeAttribute("aria-busy");
       status(w, msgs.py_off);
@@ -315,7 +342,7 @@
   // Number fields as the reader writes numbers: built with the canonical comma, and again after a change
   // of choice in the header (read by the old convention, written in the new one).
   function showFields(previous) {
-    widgets.forEach(function (w) {
+    allWidgets().forEach(function (w) {
       w.querySelectorAll("input[data-param]").forEach(function (input) {
         if (!isNumberField(input)) return;
         var r = readTyped(input.value, previous);
@@ -325,59 +352,71 @@
       });
     });
   }
-  if (numbers.convention() !== "comma") showFields("comma");
   document.addEventListener("aula:numbers", function (ev) { showFields(ev.detail.from); });
 
-  widgets.forEach(function (w) {
-    w._pre = readJSON(w.querySelector(".aula-pre"));
-    var view = w.querySelector(".aula-view");
-    if (view) {
-      view.addEventListener("click", function (ev) { drag.pick(w, ev.target); });
-      view.addEventListener("keydown", function (ev) {
-        if ((ev.key === "Enter" || ev.key === " ") && drag.pick(w, ev.target)) ev.preventDefault();
-        else dragKey(w, ev);
-      });
-      view.addEventListener("pointerdown", function (ev) { drag.start(w, ev); });
-    }
-    var form = w.querySelector(".aula-controls");
-    if (!form) return;
-    form.addEventListener("submit", function (ev) { ev.preventDefault(); });
-    // − / + beside a long slider's value (lesson_core Range, STEP_BUTTONS_FROM): one step each
-    form.addEventListener("click", function (ev) {
-      var button = ev.target && ev.target.closest && ev.target.closest(".aula-step");
-      var input = button && document.getElementById(button.getAttribute("aria-controls"));
-      if (!input) return;
-      var was = input.value;
-      if (button.getAttribute("data-step") === "1") input.stepUp(); else input.stepDown();
-      if (input.value !== was) update(w, input.getAttribute("data-param"));
-    });
-    form.addEventListener("input", function (ev) {
-      var name = ev.target && ev.target.getAttribute("data-param");
-      if (name) update(w, name);
-    });
-    form.addEventListener("change", function (ev) {
-      var name = ev.target && ev.target.getAttribute("data-param");
-      if (name && (ev.target.type === "radio" || ev.target.type === "checkbox")) update(w, name);
-    });
-    // A finger on a slider: the browser jumps the value on touch-down; when the gesture turns out to
-    // be a page scroll (touch-action: pan-y, so the browser cancels the pointer), the value goes back.
-    form.addEventListener("pointerdown", function (ev) {
-      if (ev.pointerType === "touch" && ev.target.type === "range") ev.target._down = ev.target.value;
-    });
-    form.addEventListener("pointercancel", function (ev) {
-      var input = ev.target, name = input.getAttribute && input.getAttribute("data-param");
-      if (input.type !== "range" || input._down === undefined) return;
-      var was = input._down;
-      input._down = undefined;
-      if (name && input.value !== was) { input.value = was; update(w, name); }
-    });
-    form.addEventListener("pointerup", function (ev) { ev.target._down = undefined; });
+  // Events of every widget, taken at the document: widgets parsed after this script are served too.
+  function widgetOf(el, inside) {
+    var box = el && el.closest && el.closest(inside);
+    return box && box.closest(".aula-widget");
+  }
+  function controlOf(ev) {
+    var w = widgetOf(ev.target, ".aula-controls");
+    return w && { w: w, name: ev.target.getAttribute("data-param") };
+  }
+  document.addEventListener("click", function (ev) {
+    var w = widgetOf(ev.target, ".aula-view");
+    if (w) drag.pick(w, ev.target);
+    else step(ev);
   });
+  // − / + beside a long slider's value (lesson_core Range, STEP_BUTTONS_FROM): one step each
+  function step(ev) {
+    var button = ev.target && ev.target.closest && ev.target.closest(".aula-step");
+    var input = button && document.getElementById(button.getAttribute("aria-controls"));
+    var w = input && widgetOf(input, ".aula-controls");
+    if (!w) return;
+    var was = input.value;
+    if (button.getAttribute("data-step") === "1") input.stepUp(); else input.stepDown();
+    if (input.value !== was) update(w, input.getAttribute("data-param"));
+  }
+  document.addEventListener("keydown", function (ev) {
+    var w = widgetOf(ev.target, ".aula-view");
+    if (!w) return;
+    if ((ev.key === "Enter" || ev.key === " ") && drag.pick(w, ev.target)) ev.preventDefault();
+    else dragKey(w, ev);
+  });
+  document.addEventListener("submit", function (ev) {
+    if (ev.target.classList && ev.target.classList.contains("aula-controls")) ev.preventDefault();
+  });
+  document.addEventListener("input", function (ev) {
+    var c = controlOf(ev);
+    if (c && c.name) update(c.w, c.name);
+  });
+  document.addEventListener("change", function (ev) {
+    var c = controlOf(ev);
+    if (c && c.name && (ev.target.type === "radio" || ev.target.type === "checkbox")) update(c.w, c.name);
+  });
+  // A finger on a slider: the browser jumps the value on touch-down; when the gesture turns out to
+  // be a page scroll (touch-action: pan-y, so the browser cancels the pointer), the value goes back.
+  document.addEventListener("pointerdown", function (ev) {
+    var w = widgetOf(ev.target, ".aula-view");
+    if (w) { drag.start(w, ev); return; }
+    if (controlOf(ev) && ev.pointerType === "touch" && ev.target.type === "range") ev.target._down = ev.target.value;
+  });
+  document.addEventListener("pointercancel", function (ev) {
+    var c = controlOf(ev), input = ev.target;
+    if (!c || input.type !== "range" || input._down === undefined) return;
+    var was = input._down;
+    input._down = undefined;
+    if (c.name && input.value !== was) { input.value = was; update(c.w, c.name); }
+  });
+  document.addEventListener("pointerup", function (ev) { if (controlOf(ev)) ev.target._down = undefined; });
 
-  // after the first frame: measuring every box forces a layout the first answer need not wait for
-  requestAnimationFrame(function () { setTimeout(function () { markScrollers(document); }, 0); });
-
-  if (widgets.some(function (w) { return w.getAttribute("data-live") === "1"; })) loader.init();
+  whenParsed(function () {
+    if (numbers.convention() !== "comma") showFields("comma");
+    // after the first frame: measuring every box forces a layout the first answer need not wait for
+    requestAnimationFrame(function () { setTimeout(function () { markScrollers(document); }, 0); });
+    if (allWidgets().some(function (w) { return w.getAttribute("data-live") === "1"; })) loader.init();
+  });
 
   window.aula = {
     state: function () { return loader.state; },
