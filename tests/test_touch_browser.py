@@ -141,7 +141,8 @@ def _no_python(pg):
     pg.route("**/py-worker.mjs*", lambda route: route.abort())
 
 
-GRID_JS = """(w) => JSON.parse(w.querySelector('script.aula-drag-grid').textContent)"""
+# the widget's grid, as the build wrote it to a file of its own (macros/sidecar.py) and the drag loaded it
+GRID_JS = """(w) => window.AulaGrids[w.querySelector('script.aula-drag-grid').dataset.key]"""
 
 
 @pytest.mark.parametrize("wid,grip", [("vec_dot", '.aula-lay-narrow [data-drag-x="ax"]'), ("emb_3d", ".aula-drag3d")])
@@ -163,6 +164,7 @@ def test_a_finger_drag_answers_from_the_grid_without_python(phone, server, wid, 
     phone.wait_for_timeout(300)  # let a scroll, if any, settle; not a timing assertion
     after = drag_values(w, names)
     assert after != before and phone.evaluate("scrollY") == scrolled
+    assert w.evaluate("w => w.querySelector('script.aula-drag-grid').textContent") == ""  # not in the page
     grid = w.evaluate(GRID_JS)
     deps = w.locator('.aula-part[data-part="main"]').get_attribute("data-deps").split(",")
     key = w.evaluate("(w, deps) => { const v = window.aula.read(w).values; return deps.map(d => v[d]).join('|'); }",

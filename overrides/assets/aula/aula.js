@@ -162,18 +162,20 @@
     });
     if (Object.keys(read.errors).length) return;  // the last good figure stays
     var pre = preTable(w);
-    var needLive = false, fromTable = {};  // the parts the build's tables answer
+    var needLive = false, waitGrid = false, fromTable = {};  // the parts the build's tables answer
+    var has = function (table, key) { return !!table && Object.prototype.hasOwnProperty.call(table, key); };
     w.querySelectorAll(".aula-part").forEach(function (el) {
       var deps = (el.getAttribute("data-deps") || "").split(",").filter(Boolean);
       if (!deps.length || (changed && deps.indexOf(changed) < 0)) return;
       var key = deps.map(function (d) { return read.values[d]; }).join("|");
-      var name = el.getAttribute("data-part");
-      var table = pre && pre[name], grid = gridTable(w)[name];
-      if (table && Object.prototype.hasOwnProperty.call(table, key)) fromTable[name] = table[key];
-      else if (grid && Object.prototype.hasOwnProperty.call(grid, key)) fromTable[name] = grid[key];
+      var name = el.getAttribute("data-part"), grid;
+      if (has(pre && pre[name], key)) fromTable[name] = pre[name][key];
+      else if ((grid = gridTable(w)) === null) waitGrid = true;
+      else if (has(grid[name], key)) fromTable[name] = grid[name][key];
       else needLive = true;
     });
     if (!swapParts(w, fromTable, read.values)) return;
+    if (waitGrid) return;  // the grid's file is on its way: it updates the widget when it comes
     if (!needLive) {
       status(w, "");
       if (py.queue[w.id] && !w._inflight) w.removeAttribute("aria-busy");  // nothing waits any more
@@ -184,10 +186,24 @@
     requestLive(w, read.values);
   }
 
-  // A figure drag's coarse grid (lesson_core @widget(drags=...)): parsed when first needed, not at load.
+  // A figure drag's coarse grid (lesson_core @widget(drags=...)): the build moved it to a script of its
+  // own (macros/sidecar.py), loaded when first needed, not with the page. null while it is on its way.
   function gridTable(w) {
-    if (w._grid === undefined) w._grid = readJSON(w.querySelector("script.aula-drag-grid")) || {};
-    return w._grid;
+    if (w._grid) return w._grid;
+    var el = w.querySelector("script.aula-drag-grid"), key = el && el.getAttribute("data-key");
+    if (!key) return (w._grid = (el && readJSON(el)) || {});  // none, or embedded in the page
+    if (window.AulaGrids && window.AulaGrids[key]) return (w._grid = window.AulaGrids[key]);
+    if (!w._gridLoading) {
+      w._gridLoading = true;
+      var script = document.createElement("script");
+      script.src = el.getAttribute("data-src");
+      script.onload = script.onerror = function () {  // failed: no grid, live Python answers instead
+        w._grid = (window.AulaGrids && window.AulaGrids[key]) || {};
+        update(w);
+      };
+      document.head.appendChild(script);
+    }
+    return null;
   }
 
   function requestLive(w, values) {
