@@ -1,31 +1,64 @@
 // The real model under Pyodide in Node: decode time, next token after 64 tokens, each further token.
-// argv: <lesson_core.zip>; prints JSON {lang: {load_ms, prompt64_ms: [...], per_token_ms: [...]}}.
+// argv: <lesson_core.zip> [DxLxFF ...]; prints JSON {lang: {load_ms, prompt64_ms: [...], per_token_ms: [...],
+// py311_prompt64_ms, py311_per_token_ms}}: the same runs with math.sumprod (what the browser uses) and with
+// the pure-Python dot product of the build's CPython 3.11 (the forward before sumprod), in one process.
+// Each extra DxLxFF (e.g. 48x2x192) times a model of that shape with random weights and the es vocabulary:
+// sizes are chosen with it before training.
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
 const pyodide = await loadPyodide({ stdout: () => {}, stderr: () => {} });
 pyodide.unpackArchive(new Uint8Array(readFileSync(process.argv[2])), "zip", { extractDir: "/home/pyodide/aula" });
 pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula')");
+pyodide.globals.set("shapes", process.argv.slice(3).join(" "));
 const out = pyodide.runPython(`
-import json, time
+import json, random, time, dataclasses
 import lesson_core
 from lesson_core.model.load import model
-from lesson_core.model.forward import Run
+from lesson_core.model import forward as F
 from lesson_core.model import generate as gen
 res = {}
 text = {"es": "El agua del río baja desde la montaña hasta el mar, y la escuela mira el río cada día. " * 6,
         "pt": "A água do rio desce da serra até o mar, e a escola olha o rio todos os dias. " * 6}
+
+def times(m, ids, dot):
+    F.dot = dot
+    prompt, step = [], []
+    for _ in range(5):
+        t0 = time.perf_counter(); r = F.Run(m); r.feed_all(ids); r.logits(); prompt.append((time.perf_counter() - t0) * 1000)
+    r = F.Run(m); r.feed_all(ids[:32]); r.logits()
+    for i in range(32):
+        t0 = time.perf_counter(); r.feed(ids[32 + i]); r.logits(); step.append((time.perf_counter() - t0) * 1000)
+    return prompt, step
+
+def random_model(base, d, L, ff):
+    rnd = random.Random(1)
+    mat = lambda r, c: [[rnd.gauss(0, 0.1) for _ in range(c)] for _ in range(r)]
+    vec = lambda n, v=None: [v if v is not None else rnd.gauss(0, 0.1) for _ in range(n)]
+    cfg = {**base.config, "d": d, "layers": L, "ff": ff}
+    layers = []
+    for _ in range(L):
+        ly = {"ln1_g": vec(d, 1.0), "ln1_b": vec(d, 0.0), "wq": mat(d, d), "wk": mat(d, d), "wv": mat(d, d),
+              "wo": mat(d, d), "ln2_g": vec(d, 1.0), "ln2_b": vec(d, 0.0), "w1": mat(ff, d), "w2": mat(d, ff)}
+        ly["wqkv"] = ly["wq"] + ly["wk"] + ly["wv"]
+        layers.append(ly)
+    return dataclasses.replace(base, config=cfg, wte=mat(cfg["vocab"], d), wpe=mat(cfg["context"], d),
+                               layers=layers, lnf_g=vec(d, 1.0), lnf_b=vec(d, 0.0))
+
+sumprod = F.dot
 for lang in ("es", "pt"):
     t0 = time.perf_counter(); m = model(lang); load = (time.perf_counter() - t0) * 1000
     ids = gen.prompt(lang, text[lang]).ids
     assert len(ids) == 64
-    prompt, step = [], []
-    for _ in range(3):
-        t0 = time.perf_counter(); r = Run(m); r.feed_all(ids); r.logits(); prompt.append((time.perf_counter() - t0) * 1000)
-    r = Run(m); r.feed_all(ids[:32]); r.logits()
-    for i in range(32):
-        t0 = time.perf_counter(); r.feed(ids[32 + i]); r.logits(); step.append((time.perf_counter() - t0) * 1000)
-    res[lang] = {"load_ms": load, "prompt64_ms": prompt, "per_token_ms": step}
+    prompt, step = times(m, ids, sumprod)
+    p311, s311 = times(m, ids, F._dot_py311)
+    res[lang] = {"load_ms": load, "prompt64_ms": prompt, "per_token_ms": step,
+                 "py311_prompt64_ms": p311, "py311_per_token_ms": s311}
+for shape in shapes.split():
+    d, L, ff = map(int, shape.split("x"))
+    prompt, step = times(random_model(model("es"), d, L, ff), gen.prompt("es", text["es"]).ids, sumprod)
+    res[shape] = {"prompt64_ms": prompt, "per_token_ms": step}
+F.dot = sumprod
 json.dumps(res)
 `);
 process.stdout.write(out);

@@ -10,13 +10,14 @@ For each new token at position t (nanoGPT's ``model.py``, one row at a time):
                 x = x + Wo (o_1 ... o_H);   x = x + W2 relu(W1 ln2(x))
     logits = E lnf(x)                                        # (V,), only when asked
 
-Dot products are ``sum(map(mul, row, x))``, the fastest loop pure Python has
-(``math.fsum`` costs about 1.7 times as much, and the budget is 300 ms for 64 tokens in
-Pyodide). Since Python 3.12, ``sum`` of floats is compensated, so the build's CPython 3.11
-and Pyodide's 3.14 may differ in the last bits (about 1e-16 relative); layer norm and
-softmax use ``fsum``. What a widget shows or returns is rounded (at most 6 decimals), which
-the parity test checks. Caching keys and values makes each further token cost one pass
-through the layers instead of a pass over the whole text.
+Dot products are ``math.sumprod`` where the Python has it (3.12 on, so Pyodide: one C loop,
+several times faster than the pure-Python ``sum(map(mul, row, x))``, the budget being 300 ms
+for 64 tokens there) and ``sum(map(mul, row, x))`` on the build's CPython 3.11. Both are
+accurate to about 1e-16 relative (sumprod in extended precision, ``sum`` of floats compensated
+from 3.12), so the build and Pyodide may differ in the last bits; layer norm and softmax use
+``fsum``. What a widget shows or returns is rounded (at most 6 decimals), which the parity
+test checks. Caching keys and values makes each further token cost one pass through the
+layers instead of a pass over the whole text.
 
 Example: run = Run(model("es")); run.feed_all([72, 111]); run.logits() -> 583 floats.
 """
@@ -29,15 +30,22 @@ from operator import mul
 from ..topics.attention import softmax
 from .load import Model
 
-__all__ = ["Run", "layer_norm", "matvec", "EPS"]
+__all__ = ["Run", "layer_norm", "matvec", "dot", "EPS"]
 
 EPS = 1e-5
 fsum = math.fsum
 
 
+def _dot_py311(a: list, b: list) -> float:
+    return sum(map(mul, a, b))
+
+
+dot = getattr(math, "sumprod", _dot_py311)   # Python 3.12+ (Pyodide): C; 3.11 (the build): pure Python
+
+
 def matvec(w: list, x: list) -> list:
     """W x with W stored as rows (out, in)."""
-    return [sum(map(mul, row, x)) for row in w]
+    return [dot(row, x) for row in w]
 
 
 def layer_norm(x: list, g: list, b: list) -> list:
@@ -73,7 +81,7 @@ class Run:
         ``output=False`` skips what only this position's own next-token scores need: the
         last layer's output projection and MLP (its keys, values and attention weights are
         still computed). Reading a text, only the last token needs them."""
-        m, H, hd, d = self.m, self.H, self.hd, self.m.config["d"]
+        m, H, hd, d, scale = self.m, self.H, self.hd, self.m.config["d"], self.scale
         t = len(self.ids)
         if t >= m.config["context"]:
             raise ValueError("context full")
@@ -92,9 +100,9 @@ class Run:
                 cols = self.vcols[li][h]
                 for j in range(hd):
                     cols[j].append(v[lo + j])
-                w = softmax([sum(map(mul, qh, kj)) * self.scale for kj in keys])
+                w = softmax([dot(qh, kj) * scale for kj in keys])
                 self.attention[li][h].append(w)
-                out += [sum(map(mul, w, col)) for col in cols]
+                out += [dot(w, col) for col in cols]
             if li == last and not output:
                 self.ids.append(token)
                 self.x = None
