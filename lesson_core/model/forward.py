@@ -67,9 +67,30 @@ class Run:
         L = cfg["layers"]
         self.keys = [[[] for _ in range(self.H)] for _ in range(L)]                    # [l][h][t] -> (hd,)
         self.vcols = [[[[] for _ in range(self.hd)] for _ in range(self.H)] for _ in range(L)]  # [l][h][j][t]
-        self.attention = [[[] for _ in range(self.H)] for _ in range(L)]
+        self._attention = [[[] for _ in range(self.H)] for _ in range(L)]
+        self._queued: list = []     # (t, a): last-layer rows of the attention map not yet computed
         self.ids: list[int] = []
         self.x: list | None = None  # the last position's output of the last layer
+
+    @property
+    def attention(self) -> list:
+        """``attention[layer][head][t]``: the weights row t gives to positions 0..t. The last
+        layer's rows of tokens read without output are computed here, when first asked: reading
+        a text needs only their keys and values (the rows come out bit for bit the same)."""
+        if self._queued:
+            ly, li = self.m.layers[-1], len(self.m.layers) - 1
+            for t, a in self._queued:
+                q = matvec(ly["wq"], a)
+                for h in range(self.H):
+                    self._attention[li][h][t] = self._weights(q, li, h, t)
+            self._queued = []
+        return self._attention
+
+    def _weights(self, q: list, li: int, h: int, t: int) -> list:
+        lo = h * self.hd
+        qh, scale = q[lo:lo + self.hd], self.scale
+        keys = self.keys[li][h]
+        return softmax([dot(qh, kj) * scale for kj in (keys if len(keys) == t + 1 else keys[:t + 1])])
 
     @property
     def room(self) -> int:
@@ -79,9 +100,10 @@ class Run:
         """Push one token through every layer; its keys and values join the cache.
 
         ``output=False`` skips what only this position's own next-token scores need: the
-        last layer's output projection and MLP (its keys, values and attention weights are
-        still computed). Reading a text, only the last token needs them."""
-        m, H, hd, d, scale = self.m, self.H, self.hd, self.m.config["d"], self.scale
+        last layer's query, attention, output projection and MLP (its keys and values are
+        computed; its attention row waits until :attr:`attention` is read). Reading a text,
+        only the last token needs them."""
+        m, H, hd, d = self.m, self.H, self.hd, self.m.config["d"]
         t = len(self.ids)
         if t >= m.config["context"]:
             raise ValueError("context full")
@@ -89,24 +111,29 @@ class Run:
         last = len(m.layers) - 1
         for li, ly in enumerate(m.layers):
             a = layer_norm(x, ly["ln1_g"], ly["ln1_b"])
-            qkv = matvec(ly["wqkv"], a)
-            q, k, v = qkv[:d], qkv[d:2 * d], qkv[2 * d:]
-            out = []
-            for h in range(H):
-                lo = h * hd
-                qh = q[lo:lo + hd]
-                keys = self.keys[li][h]
-                keys.append(k[lo:lo + hd])
-                cols = self.vcols[li][h]
-                for j in range(hd):
-                    cols[j].append(v[lo + j])
-                w = softmax([dot(qh, kj) * scale for kj in keys])
-                self.attention[li][h].append(w)
-                out += [dot(w, col) for col in cols]
-            if li == last and not output:
+            if li == last and not output:   # keys and values only; the map's rows when asked
+                k, v = matvec(ly["wk"], a), matvec(ly["wv"], a)
+                for h in range(H):
+                    lo = h * hd
+                    self.keys[li][h].append(k[lo:lo + hd])
+                    for j, col in enumerate(self.vcols[li][h]):
+                        col.append(v[lo + j])
+                    self._attention[li][h].append(None)
+                self._queued.append((t, a))
                 self.ids.append(token)
                 self.x = None
                 return
+            qkv = matvec(ly["wqkv"], a)
+            out = []
+            for h in range(H):
+                lo = h * hd
+                self.keys[li][h].append(qkv[d + lo:d + lo + hd])
+                cols = self.vcols[li][h]
+                for j, col in enumerate(cols):
+                    col.append(qkv[2 * d + lo + j])
+                w = self._weights(qkv, li, h, t)
+                self._attention[li][h].append(w)
+                out += [dot(w, col) for col in cols]
             x = [a + b for a, b in zip(x, matvec(ly["wo"], out))]
             u = matvec(ly["w1"], layer_norm(x, ly["ln2_g"], ly["ln2_b"]))
             x = [a + b for a, b in zip(x, matvec(ly["w2"], [z if z > 0.0 else 0.0 for z in u]))]
