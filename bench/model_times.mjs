@@ -1,5 +1,6 @@
 // The real model under Pyodide in Node: decode time, next token after 64 tokens, each further token.
 // argv: <lesson_core.zip> [DxLxFF ...]; prints JSON {lang: {load_ms, prompt64_ms: [...], per_token_ms: [...],
+// cpu_prompt64_ms, cpu_per_token_ms (the same in this process's CPU time: steadier on a busy machine),
 // py311_prompt64_ms, py311_per_token_ms}}: the same runs with math.sumprod (what the browser uses) and with
 // the pure-Python dot product of the build's CPython 3.11 (the forward before sumprod), in one process.
 // Each extra DxLxFF (e.g. 48x2x192) times a model of that shape with random weights and the es vocabulary:
@@ -13,6 +14,7 @@ pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula')");
 pyodide.globals.set("shapes", process.argv.slice(3).join(" "));
 const out = pyodide.runPython(`
 import json, random, time, dataclasses
+import js
 import lesson_core
 from lesson_core.model.load import model
 from lesson_core.model import forward as F
@@ -21,15 +23,20 @@ res = {}
 text = {"es": "El agua del río baja desde la montaña hasta el mar, y la escuela mira el río cada día. " * 6,
         "pt": "A água do rio desce da serra até o mar, e a escola olha o rio todos os dias. " * 6}
 
-def times(m, ids, dot):
+def cpu_ms():
+    u = js.process.cpuUsage()   # this process's CPU time: what a busy machine's other processes do not add
+    return (u.user + u.system) / 1000
+
+def times(m, ids, dot, cpu=False):
+    clock = cpu_ms if cpu else lambda: time.perf_counter() * 1000
     if dot is not None:
         F.dot = dot
     prompt, step = [], []
     for _ in range(5):
-        t0 = time.perf_counter(); r = F.Run(m); r.feed_all(ids); r.logits(); prompt.append((time.perf_counter() - t0) * 1000)
+        t0 = clock(); r = F.Run(m); r.feed_all(ids); r.logits(); prompt.append(clock() - t0)
     r = F.Run(m); r.feed_all(ids[:32]); r.logits()
     for i in range(32):
-        t0 = time.perf_counter(); r.feed(ids[32 + i]); r.logits(); step.append((time.perf_counter() - t0) * 1000)
+        t0 = clock(); r.feed(ids[32 + i]); r.logits(); step.append(clock() - t0)
     return prompt, step
 
 def random_model(base, d, L, ff):
@@ -53,12 +60,15 @@ for lang in ("es", "pt"):
     assert len(ids) == 64
     prompt, step = times(m, ids, sumprod)
     res[lang] = {"load_ms": load, "prompt64_ms": prompt, "per_token_ms": step}
+    res[lang]["cpu_prompt64_ms"], res[lang]["cpu_per_token_ms"] = times(m, ids, sumprod, cpu=True)
     if hasattr(F, "_dot_py311"):   # absent from a core of before sumprod: then only its own timings
         res[lang]["py311_prompt64_ms"], res[lang]["py311_per_token_ms"] = times(m, ids, F._dot_py311)
 for shape in shapes.split():
     d, L, ff = map(int, shape.split("x"))
-    prompt, step = times(random_model(model("es"), d, L, ff), gen.prompt("es", text["es"]).ids, sumprod)
+    rm = random_model(model("es"), d, L, ff)
+    prompt, step = times(rm, gen.prompt("es", text["es"]).ids, sumprod)
     res[shape] = {"prompt64_ms": prompt, "per_token_ms": step}
+    res[shape]["cpu_prompt64_ms"], res[shape]["cpu_per_token_ms"] = times(rm, gen.prompt("es", text["es"]).ids, sumprod, cpu=True)
 json.dumps(res)
 `);
 process.stdout.write(out);
