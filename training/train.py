@@ -3,9 +3,9 @@
     .venv/bin/pip install -r training/requirements.txt   # PyTorch (CPU), training only
     .venv/bin/python training/train.py --lang es         # then --lang pt
 
-Time on the shared 2-core machine (load 7-21, December 2026), the d 48 model: 30 min per language
-(about 3 min of CPU; the rest is waiting for the other processes), es and pt side by side, with
-the scaling runs in two more processes (``--step model`` and ``--step scaling``, then
+Time on the shared 2-core machine (load 6-8, December 2026), the d 64 model: 9 min per language
+(d 48 under load 7-21: 30 min, about 3 min of CPU; the rest is waiting for other processes), es
+and pt side by side, with the scaling runs in two more processes (``--step model`` and ``--step scaling``, then
 ``--step attach``); ``--entries`` reuses a written tokenizer, else the 1000 BPE merges take 30 s
 of one core. ``--engine numpy``
 trains with training/model_np.py's hand-written backward instead (the tests use it; slower).
@@ -20,10 +20,10 @@ and the seed are fixed, one thread. Steps:
    Adam, warm-up then cosine decay, evaluated on the validation text every ``eval_every`` steps;
    the weights with the lowest validation loss are kept, and training stops after ``patience``
    evaluations without a new lowest (early stopping: the corpus is small). The size (CONFIG),
-   d 48 with 2 layers, was chosen by held-out loss among the sizes whose first token after a
+   d 64 with 2 layers, was chosen by held-out loss among the sizes whose first token after a
    64-token prompt stays within the 300 ms Pyodide budget (bench/model_times.mjs, which also times
-   other shapes with random weights): 1.95 / 1.99 bits/char (es / pt), below the character
-   5-gram, against 2.08 / 2.12 for the d 32 model before it.
+   other shapes with random weights; d 64 with 3 layers and d 80 are over it): 1.95 / 1.98
+   bits/char (es / pt), below the character 5-gram; d 48 gave 1.95 / 1.99, d 32 2.08 / 2.12.
 4. Baselines on the same split: chapter 1's bigram counting on the same tokens, add-k smoothed
    (the k of a small grid best on the validation text: the strongest bigram); character n-grams,
    orders 1-7, interpolated Kneser-Ney (lesson_core.topics.ngram). All in bits per character.
@@ -66,7 +66,7 @@ from lesson_core.topics import ngram as N  # noqa: E402
 from lesson_core.topics import tokenizer as tok  # noqa: E402
 from lesson_core.model import vocab as V  # noqa: E402
 
-CONFIG = {"d": 48, "heads": 4, "layers": 2, "ff": 192, "context": 64, "merges": 1000}
+CONFIG = {"d": 64, "heads": 4, "layers": 2, "ff": 256, "context": 64, "merges": 1000}
 TRAIN = {"seed": 1234, "steps": 4000, "batch": 32, "lr": 6e-3, "warmup": 100, "weight_decay": 0.05,
          "eval_every": 200, "patience": 3, "engine": "torch", "ks": [0.003, 0.01, 0.03, 0.1, 0.3, 1.0]}
 LOG = functools.partial(print, flush=True)
