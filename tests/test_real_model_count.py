@@ -189,9 +189,9 @@ def test_the_pages_sentences_hold_for_the_shipped_model(lang):
     assert h["max_prev"] < 0.5 and h["max_first"] < 0.2  # «ni la mitad», «más de una quinta parte»
     lesson, everyday, junk = (lesson_core.render("rm_next", {"text": t}, lang)["data"]["covered"]
                               for t in PAGE_TEXTS[lang]["next"])
-    assert junk > lesson - 0.02 and everyday < min(lesson, junk)  # «casi lo mismo, o más»; the everyday one spreads
+    assert junk > lesson - 0.04 and everyday < min(lesson, junk)  # «casi lo mismo, o más»; the everyday one spreads
     passed = lesson_core.render("rm_probes", {}, lang)["data"]["passed"]
     assert passed == ({"transformer": 3, "bigram": 1, "ngram5": 1} if lang == "es"
                       else {"transformer": 4, "bigram": 3, "ngram5": 2})
-    gpt3 = next(m for m in MODELS if m["id"] == "gpt3")  # «más de un millón de veces más parámetros», «… texto»
-    assert gpt3["params"] / model(lang).n_params > 1e6 and gpt3["tokens"] / manifest(lang)["train_tokens"] > 1e6
+    gpt3 = next(m for m in MODELS if m["id"] == "gpt3")  # «casi un millón de veces más parámetros», «más de un millón … texto»
+    assert 9e5 < gpt3["params"] / model(lang).n_params < 1e6 and gpt3["tokens"] / manifest(lang)["train_tokens"] > 1e6
