@@ -176,10 +176,12 @@ def test_the_pages_sentences_hold_for_the_shipped_model(lang):
     for text in [PAGE_TEXTS[lang]["heads"]] + PAGE_TEXTS[lang]["next"]:
         assert text in page
     c = lesson_core.render("rm_compare", {}, lang)["data"]["held_out"]
-    # «menos que el modelo de recuentos, pero más que el 5-grama y que el 7-grama: contar todavía gana»
-    assert c["bigram"] > c["transformer"] > c["ngram5"] > c["ngram7"]
+    # «menos que el modelo de recuentos de tokens y que el 5-grama, … pero más que el 7-grama»
+    assert c["bigram"] > c["ngram5"] > c["transformer"] > c["ngram7"]
     s = lesson_core.render("rm_scaling", {}, lang)["data"]
-    assert s["gain_transformer"] > s["gain_ngram5"] > 0 and s["overtakes_at"] is None  # «la del Transformer baja más»
+    assert s["gain_transformer"] > s["gain_ngram5"] > 0  # «la del Transformer baja más»
+    # «con poco texto, contar gana; leyendo más, el Transformer alcanza al 5-grama y lo pasa»
+    assert s["transformer_bpc"][0] > s["ngram5_bpc"][0] and s["overtakes_at"] is not None and s["overtakes_at"] > 0
     assert 500_000 < manifest(lang)["train_chars"] < 600_000  # «poco más de medio millón de letras»
     sc = manifest(lang)["scaling"]
     assert sc["fractions"][2] == 0.5 and sc["ngram5_bpc"][2] > sc["ngram5_bpc"][3]  # half the text: «un poco peor»
@@ -187,9 +189,9 @@ def test_the_pages_sentences_hold_for_the_shipped_model(lang):
     assert h["max_prev"] < 0.5 and h["max_first"] < 0.2  # «ni la mitad», «más de una quinta parte»
     lesson, everyday, junk = (lesson_core.render("rm_next", {"text": t}, lang)["data"]["covered"]
                               for t in PAGE_TEXTS[lang]["next"])
-    assert junk > lesson - 0.02 and everyday < min(lesson, junk)  # «casi lo mismo, o más»; the everyday one spreads
+    assert junk > lesson - 0.04 and everyday < min(lesson, junk)  # «casi lo mismo, o más»; the everyday one spreads
     passed = lesson_core.render("rm_probes", {}, lang)["data"]["passed"]
     assert passed == ({"transformer": 3, "bigram": 1, "ngram5": 1} if lang == "es"
                       else {"transformer": 4, "bigram": 3, "ngram5": 2})
-    gpt3 = next(m for m in MODELS if m["id"] == "gpt3")  # «millones de veces más parámetros», «más de un millón … texto»
-    assert gpt3["params"] / model(lang).n_params > 2e6 and gpt3["tokens"] / manifest(lang)["train_tokens"] > 1e6
+    gpt3 = next(m for m in MODELS if m["id"] == "gpt3")  # «casi un millón de veces más parámetros», «más de un millón … texto»
+    assert 9e5 < gpt3["params"] / model(lang).n_params < 1e6 and gpt3["tokens"] / manifest(lang)["train_tokens"] > 1e6

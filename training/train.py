@@ -3,9 +3,11 @@
     .venv/bin/pip install -r training/requirements.txt   # PyTorch (CPU), training only
     .venv/bin/python training/train.py --lang es         # then --lang pt
 
-Time on the shared 2-core machine (load 12-20, December 2026): the model 11 min and the scaling
-runs 10 min per language, run side by side (``--step model`` and ``--step scaling`` in two
-processes, then ``--step attach``); the 1000 BPE merges take 30 s of one core. ``--engine numpy``
+Time on the shared 2-core machine (load 6-8, December 2026), the d 64 model: 9 min per language
+(d 48 under load 7-21: 30 min, about 3 min of CPU; the rest is waiting for other processes), es
+and pt side by side, with the scaling runs in two more processes (``--step model`` and ``--step scaling``, then
+``--step attach``); ``--entries`` reuses a written tokenizer, else the 1000 BPE merges take 30 s
+of one core. ``--engine numpy``
 trains with training/model_np.py's hand-written backward instead (the tests use it; slower).
 
 Reproducible: the corpus is the files in training/corpus/<lang>/ (see SOURCES.md), the split
@@ -17,15 +19,17 @@ and the seed are fixed, one thread. Steps:
 3. Model: lesson_core's decoder-only Transformer (training/model_torch.py = training/model_np.py),
    Adam, warm-up then cosine decay, evaluated on the validation text every ``eval_every`` steps;
    the weights with the lowest validation loss are kept, and training stops after ``patience``
-   evaluations without a new lowest (early stopping: the corpus is small). The size (CONFIG) is
-   the largest whose first token after a 64-token prompt stays near the 300 ms Pyodide budget
-   (bench/run.py --model): a d 48 model reached 1.99 bits/char (es) but costs about twice the
-   old d 32 model's time per token.
+   evaluations without a new lowest (early stopping: the corpus is small). The size (CONFIG),
+   d 64 with 2 layers, was chosen by held-out loss among the sizes whose first token after a
+   64-token prompt stays within the 300 ms Pyodide budget (bench/model_times.mjs, which also times
+   other shapes with random weights; d 64 with 3 layers and d 80 are over it): 1.95 / 1.98
+   bits/char (es / pt), below the character 5-gram; d 48 gave 1.95 / 1.99, d 32 2.08 / 2.12.
 4. Baselines on the same split: chapter 1's bigram counting on the same tokens, add-k smoothed
    (the k of a small grid best on the validation text: the strongest bigram); character n-grams,
    orders 1-7, interpolated Kneser-Ney (lesson_core.topics.ngram). All in bits per character.
 5. Data scaling: the same config and tokenizer on 1/8, 1/4, 1/2 of the training paragraphs
-   (every 8th, 4th, 2nd), 3000/8, /4, /2 steps at most, and the 5- and 7-grams on the same parts.
+   (every 8th, 4th, 2nd), with the same step cap and early stopping on the held-out text (a
+   smaller part overfits sooner and stops there), and the 5- and 7-grams on the same parts.
 6. Output: lesson_core/model/weights_<lang>.py (config, vocabulary, manifest with the corpus
    hash, seed, steps, losses, bits per character, the baselines, the scaling runs and the loss
    history; weights as float16, base64) and lesson_core/model/ngram_<lang>.py (the training
@@ -62,8 +66,8 @@ from lesson_core.topics import ngram as N  # noqa: E402
 from lesson_core.topics import tokenizer as tok  # noqa: E402
 from lesson_core.model import vocab as V  # noqa: E402
 
-CONFIG = {"d": 32, "heads": 4, "layers": 2, "ff": 128, "context": 64, "merges": 1000}
-TRAIN = {"seed": 1234, "steps": 3000, "batch": 32, "lr": 6e-3, "warmup": 100, "weight_decay": 0.05,
+CONFIG = {"d": 64, "heads": 4, "layers": 2, "ff": 256, "context": 64, "merges": 1000}
+TRAIN = {"seed": 1234, "steps": 4000, "batch": 32, "lr": 6e-3, "warmup": 100, "weight_decay": 0.05,
          "eval_every": 200, "patience": 3, "engine": "torch", "ks": [0.003, 0.01, 0.03, 0.1, 0.3, 1.0]}
 LOG = functools.partial(print, flush=True)
 TINY = {"d": 16, "heads": 2, "layers": 1, "ff": 32, "context": 16, "merges": 40}
@@ -288,8 +292,7 @@ def scaling(cfg: dict, opts: dict, entries: list[str], train_p: list[str], val_p
     for every in FRACTIONS:
         part = subset(train_p, every)
         ids = np.array(V.encode("\n".join(part), vocab))
-        o = {**opts, "steps": max(500, opts["steps"] // every)}
-        best, step, _ = fit(cfg, o, ids, val_ids, log=lambda *a: None)
+        best, step, _ = fit(cfg, opts, ids, val_ids, log=lambda *a: None)  # the same cap: early stopping ends it
         bpc = bits_per_char(evaluate(to_f16(best), cfg, val_ids), len(val_ids), chars)
         ng, _ = counting(part, val_p, (5, 7))
         log(f"  1/{every}: {len(ids)} tokens, Transformer {bpc:.3f} bits/char (best step {step}), 5-gram {ng['5']}")

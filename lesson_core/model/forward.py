@@ -10,13 +10,14 @@ For each new token at position t (nanoGPT's ``model.py``, one row at a time):
                 x = x + Wo (o_1 ... o_H);   x = x + W2 relu(W1 ln2(x))
     logits = E lnf(x)                                        # (V,), only when asked
 
-Dot products are ``sum(map(mul, row, x))``, the fastest loop pure Python has
-(``math.fsum`` costs about 1.7 times as much, and the budget is 300 ms for 64 tokens in
-Pyodide). Since Python 3.12, ``sum`` of floats is compensated, so the build's CPython 3.11
-and Pyodide's 3.14 may differ in the last bits (about 1e-16 relative); layer norm and
-softmax use ``fsum``. What a widget shows or returns is rounded (at most 6 decimals), which
-the parity test checks. Caching keys and values makes each further token cost one pass
-through the layers instead of a pass over the whole text.
+Dot products are ``math.sumprod`` where the Python has it (3.12 on, so Pyodide: one C loop,
+several times faster than the pure-Python ``sum(map(mul, row, x))``, the budget being 300 ms
+for 64 tokens there) and ``sum(map(mul, row, x))`` on the build's CPython 3.11. Both are
+accurate to about 1e-16 relative (sumprod in extended precision, ``sum`` of floats compensated
+from 3.12), so the build and Pyodide may differ in the last bits; layer norm and softmax use
+``fsum``. What a widget shows or returns is rounded (at most 6 decimals), which the parity
+test checks. Caching keys and values makes each further token cost one pass through the
+layers instead of a pass over the whole text.
 
 Example: run = Run(model("es")); run.feed_all([72, 111]); run.logits() -> 583 floats.
 """
@@ -29,15 +30,22 @@ from operator import mul
 from ..topics.attention import softmax
 from .load import Model
 
-__all__ = ["Run", "layer_norm", "matvec", "EPS"]
+__all__ = ["Run", "layer_norm", "matvec", "dot", "EPS"]
 
 EPS = 1e-5
 fsum = math.fsum
 
 
+def _dot_py311(a: list, b: list) -> float:
+    return sum(map(mul, a, b))
+
+
+dot = getattr(math, "sumprod", _dot_py311)   # Python 3.12+ (Pyodide): C; 3.11 (the build): pure Python
+
+
 def matvec(w: list, x: list) -> list:
     """W x with W stored as rows (out, in)."""
-    return [sum(map(mul, row, x)) for row in w]
+    return [dot(row, x) for row in w]
 
 
 def layer_norm(x: list, g: list, b: list) -> list:
@@ -59,9 +67,30 @@ class Run:
         L = cfg["layers"]
         self.keys = [[[] for _ in range(self.H)] for _ in range(L)]                    # [l][h][t] -> (hd,)
         self.vcols = [[[[] for _ in range(self.hd)] for _ in range(self.H)] for _ in range(L)]  # [l][h][j][t]
-        self.attention = [[[] for _ in range(self.H)] for _ in range(L)]
+        self._attention = [[[] for _ in range(self.H)] for _ in range(L)]
+        self._queued: list = []     # (t, a): last-layer rows of the attention map not yet computed
         self.ids: list[int] = []
         self.x: list | None = None  # the last position's output of the last layer
+
+    @property
+    def attention(self) -> list:
+        """``attention[layer][head][t]``: the weights row t gives to positions 0..t. The last
+        layer's rows of tokens read without output are computed here, when first asked: reading
+        a text needs only their keys and values (the rows come out bit for bit the same)."""
+        if self._queued:
+            ly, li = self.m.layers[-1], len(self.m.layers) - 1
+            for t, a in self._queued:
+                q = matvec(ly["wq"], a)
+                for h in range(self.H):
+                    self._attention[li][h][t] = self._weights(q, li, h, t)
+            self._queued = []
+        return self._attention
+
+    def _weights(self, q: list, li: int, h: int, t: int) -> list:
+        lo = h * self.hd
+        qh, scale = q[lo:lo + self.hd], self.scale
+        keys = self.keys[li][h]
+        return softmax([dot(qh, kj) * scale for kj in (keys if len(keys) == t + 1 else keys[:t + 1])])
 
     @property
     def room(self) -> int:
@@ -71,8 +100,9 @@ class Run:
         """Push one token through every layer; its keys and values join the cache.
 
         ``output=False`` skips what only this position's own next-token scores need: the
-        last layer's output projection and MLP (its keys, values and attention weights are
-        still computed). Reading a text, only the last token needs them."""
+        last layer's query, attention, output projection and MLP (its keys and values are
+        computed; its attention row waits until :attr:`attention` is read). Reading a text,
+        only the last token needs them."""
         m, H, hd, d = self.m, self.H, self.hd, self.m.config["d"]
         t = len(self.ids)
         if t >= m.config["context"]:
@@ -81,24 +111,29 @@ class Run:
         last = len(m.layers) - 1
         for li, ly in enumerate(m.layers):
             a = layer_norm(x, ly["ln1_g"], ly["ln1_b"])
-            qkv = matvec(ly["wqkv"], a)
-            q, k, v = qkv[:d], qkv[d:2 * d], qkv[2 * d:]
-            out = []
-            for h in range(H):
-                lo = h * hd
-                qh = q[lo:lo + hd]
-                keys = self.keys[li][h]
-                keys.append(k[lo:lo + hd])
-                cols = self.vcols[li][h]
-                for j in range(hd):
-                    cols[j].append(v[lo + j])
-                w = softmax([sum(map(mul, qh, kj)) * self.scale for kj in keys])
-                self.attention[li][h].append(w)
-                out += [sum(map(mul, w, col)) for col in cols]
-            if li == last and not output:
+            if li == last and not output:   # keys and values only; the map's rows when asked
+                k, v = matvec(ly["wk"], a), matvec(ly["wv"], a)
+                for h in range(H):
+                    lo = h * hd
+                    self.keys[li][h].append(k[lo:lo + hd])
+                    for j, col in enumerate(self.vcols[li][h]):
+                        col.append(v[lo + j])
+                    self._attention[li][h].append(None)
+                self._queued.append((t, a))
                 self.ids.append(token)
                 self.x = None
                 return
+            qkv = matvec(ly["wqkv"], a)
+            out = []
+            for h in range(H):
+                lo = h * hd
+                self.keys[li][h].append(qkv[d + lo:d + lo + hd])
+                cols = self.vcols[li][h]
+                for j, col in enumerate(cols):
+                    col.append(qkv[2 * d + lo + j])
+                w = self._weights(qkv, li, h, t)
+                self._attention[li][h].append(w)
+                out += [dot(w, col) for col in cols]
             x = [a + b for a, b in zip(x, matvec(ly["wo"], out))]
             u = matvec(ly["w1"], layer_norm(x, ly["ln2_g"], ly["ln2_b"]))
             x = [a + b for a, b in zip(x, matvec(ly["w2"], [z if z > 0.0 else 0.0 for z in u]))]

@@ -6,7 +6,7 @@ the core, so Pyodide needs nothing but the standard library to read it, and a me
 snapshot of the core does not carry it (the module is imported here, when first asked).
 Decoding takes a few tens of milliseconds, once per language and session.
 
-Example: model("es").config -> {"d": 32, "heads": 4, "layers": 2, "ff": 128, "context": 64, ...}.
+Example: model("es").config -> {"d": 64, "heads": 4, "layers": 2, "ff": 256, "context": 64, ...}.
 """
 
 from __future__ import annotations

@@ -55,7 +55,8 @@ def rm_compare(p: dict, lang: str) -> View:
             tr(lang, {"es": "Bits por carácter, texto de validación", "pt": "Bits por caractere, texto de validação"})]
     best = min(shown, key=lambda k: ho[k])
     data = {"held_out": {k: ho[k] for k in ho}, "best_held_out": best,
-            "gap5": round(ho["transformer"] - ho["ngram5"], 4), "gap7": round(ho["transformer"] - ho["ngram7"], 4)}
+            "gap5": round(ho["transformer"] - ho["ngram5"], 4), "gap7": round(ho["transformer"] - ho["ngram7"], 4),
+            "lead5": round(ho["ngram5"] - ho["transformer"], 4)}   # what the Transformer saves, when it wins
     tbl = table(head, rows)
     pr = gen.prompt(lang, p["text"], keep=model(lang).config["context"] - NEW_TOKENS)
     if len(pr.tokens) < 2 or not pr.text.strip():
@@ -117,6 +118,17 @@ def rm_scaling(p: dict, lang: str) -> View:
                          "pt": f"Com todo o texto ({fmt(xs[-1], lang)} caracteres) o Transformer gasta "
                                f"{fmt(tf[-1], lang, 2)} bits por caractere e o 5-grama {fmt(ng[-1], lang, 2)}: "
                                "com este texto, contar ainda ganha."})
+    elif over == len(xs) - 1 and over > 0:   # only with all of it: say so, and how the part before stood
+        before = {"es": {0.5: "la mitad", 0.25: "un cuarto", 0.125: "un octavo"},
+                  "pt": {0.5: "a metade", 0.25: "um quarto", 0.125: "um oitavo"}}[lang][sc["fractions"][-2]]
+        said = tr(lang, {"es": f"Con todo el texto ({fmt(xs[-1], lang)} caracteres), el Transformer pasa por debajo "
+                               f"del 5-grama: {fmt(tf[-1], lang, 2)} contra {fmt(ng[-1], lang, 2)} bits por carácter. "
+                               f"Con {before} del texto, todavía no: "
+                               f"{fmt(tf[-2], lang, 2)} contra {fmt(ng[-2], lang, 2)}.",
+                         "pt": f"Com todo o texto ({fmt(xs[-1], lang)} caracteres), o Transformer fica abaixo do "
+                               f"5-grama: {fmt(tf[-1], lang, 2)} contra {fmt(ng[-1], lang, 2)} bits por caractere. "
+                               f"Com {before} do texto, ainda não: "
+                               f"{fmt(tf[-2], lang, 2)} contra {fmt(ng[-2], lang, 2)}."})
     else:
         part = frac.get(sc["fractions"][over], fmt(sc["fractions"][over], lang, 3))
         part = part if lang == "es" or part != "todo" else "tudo"
