@@ -189,7 +189,8 @@ def test_the_pages_sentences_hold_for_the_shipped_model(lang):
     assert h["max_prev"] < 0.5 and h["max_first"] < 0.2  # «ni la mitad», «más de una quinta parte»
     lesson, everyday, junk = (lesson_core.render("rm_next", {"text": t}, lang)["data"]["covered"]
                               for t in PAGE_TEXTS[lang]["next"])
-    assert junk > lesson - 0.04 and everyday < min(lesson, junk)  # «casi lo mismo, o más»; the everyday one spreads
+    # «suman mucho más que con la frase cotidiana»: the junk text does not spread; the everyday one spreads most
+    assert junk > everyday + 0.2 and everyday < lesson
     passed = lesson_core.render("rm_probes", {}, lang)["data"]["passed"]
     assert passed == ({"transformer": 3, "bigram": 1, "ngram5": 1} if lang == "es"
                       else {"transformer": 4, "bigram": 3, "ngram5": 2})
