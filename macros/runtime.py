@@ -26,6 +26,7 @@ import gzip
 import hashlib
 import io
 import json
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -110,23 +111,66 @@ def runtime_files(with_snapshot: bool = False, compiled: bool = True) -> dict:
     return _MADE[key]
 
 
-def _make_runtime(source: bytes, core: bytes, with_snapshot: bool) -> dict:
+# The real model's data (its weights and its counting tables, one module each per language) is most of
+# lesson_core's bytes; only the real-model pages use it, and each page only its own language's.
+_MODEL_DATA = re.compile(r"lesson_core/model/(?:weights|ngram)_(\w+)\.pyc?$")
+
+
+def split_model_data(core: bytes) -> tuple[bytes, dict[str, bytes]]:
+    """lesson_core's zip without the real model's data, and that data as one zip per language
+    (unpacked beside lesson_core by the worker of a page that has a real-model widget)."""
+    parts: dict[str, list] = {}
+    with zipfile.ZipFile(io.BytesIO(core)) as zf:
+        for info in zf.infolist():
+            m = _MODEL_DATA.match(info.filename)
+            parts.setdefault(m.group(1) if m else "", []).append((info, zf.read(info)))
+
+    def pack(entries: list) -> bytes:
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
+            for info, data in entries:
+                out.writestr(info, data)
+        return buf.getvalue()
+
+    return pack(parts.pop("")), {lang: pack(entries) for lang, entries in sorted(parts.items())}
+
+
+def model_widgets() -> list[str]:
+    """The widgets that read the real model's data (the real-model lesson's)."""
+    import lesson_core  # noqa: F401  (registers every widget)
+    from lesson_core.kit.registry import all_widgets
+    return sorted(w.id for w in all_widgets() if w.lesson == "real_model")
+
+
+def _make_runtime(source: bytes, full_core: bytes, with_snapshot: bool) -> dict:
     stdlib = trimmed_stdlib(source)
     plain = {name: (PYODIDE_DIR / name).read_bytes() for name in PYODIDE_COPIED}
     plain.update({"python_stdlib.zip": stdlib, "pyodide-lock.json": minimal_lock()})
     pdir = f"pyodide-{_digest(*(plain[k] for k in sorted(plain)))}"
     paths = {name: f"{pdir}/{name}" for name in plain}
+    core, models = split_model_data(full_core)
     plain["lesson_core.zip"] = core
     paths["lesson_core.zip"] = f"aula/lesson_core-{_digest(core)}.zip"
     config = {"dir": f"../{pdir}/", "core": f"lesson_core-{_digest(core)}.zip",
-              "worker": f"py-worker.mjs?v={_digest((AULA_ASSETS / 'py-worker.mjs').read_bytes())}"}
+              "worker": f"py-worker.mjs?v={_digest((AULA_ASSETS / 'py-worker.mjs').read_bytes())}",
+              "models": {}, "model_widgets": model_widgets()}
+    for lang, data in models.items():
+        name = f"model-{lang}.zip"
+        plain[name] = data
+        paths[name] = f"aula/model-{lang}-{_digest(data)}.zip"
+        config["models"][lang] = paths[name].split("/")[-1]
     if with_snapshot:
         plain["python.snapshot.gz"] = snapshot(core, stdlib)
         paths["python.snapshot.gz"] = f"aula/python-{_digest(plain['python.snapshot.gz'])}.snapshot.gz"
         config["snapshot"] = paths["python.snapshot.gz"].split("/")[-1]
-    # what the worker fetches (Pyodide's two .mjs files are imported as modules, not counted)
-    config["bytes"] = sum(len(d) for n, d in plain.items() if not n.endswith(".mjs"))
-    config["wire"] = sum(len(d) if n.endswith(".gz") else wire_size(d) for n, d in plain.items())
+    # what the worker fetches (Pyodide's two .mjs files are imported as modules, not counted): on a
+    # real-model page, the page's language's model data too; the largest case is the one told
+    page = {n: d for n, d in plain.items() if not n.startswith("model-")}
+    most = max(models, key=lambda lang: len(models[lang]), default=None)
+    if most:
+        page[f"model-{most}.zip"] = models[most]
+    config["bytes"] = sum(len(d) for n, d in page.items() if not n.endswith(".mjs"))
+    config["wire"] = sum(len(d) if n.endswith(".gz") else wire_size(d) for n, d in page.items())
     config["size"] = {lang: fmt(round(config["wire"] / 1e6, 1), lang, 1) for lang in LANGS}
     return {"plain": plain, "paths": paths, "config": config}
 
@@ -145,7 +189,8 @@ def vendor(root: Path, runtime: dict, offline: bool = False) -> dict[str, bytes]
         return {**runtime["plain"], "py-worker-file.js": FILE_WORKER.read_bytes()}
     current = set(runtime["paths"].values())
     current |= {path.split("/")[0] for path in current}
-    for old in [*assets.glob("pyodide-*"), *assets.glob("aula/lesson_core-*.zip"), *assets.glob("aula/*.snapshot.gz")]:
+    for old in [*assets.glob("pyodide-*"), *assets.glob("aula/lesson_core-*.zip"), *assets.glob("aula/model-*.zip"),
+                *assets.glob("aula/*.snapshot.gz")]:
         if old.relative_to(assets).as_posix() not in current:  # an earlier build's (mkdocs serve)
             shutil.rmtree(old) if old.is_dir() else old.unlink()
     for name, data in runtime["plain"].items():

@@ -118,6 +118,15 @@ def test_runtime_is_vendored_under_versioned_names(site):
     assert (pyodide_dir / "python_stdlib.zip").stat().st_size < full.stat().st_size / 2
     assert json.loads((pyodide_dir / "pyodide-lock.json").read_text())["packages"] == {}
     assert runtime["wire"] <= 6e6 and runtime["size"]["es"] == fmt(round(runtime["wire"] / 1e6, 1), "es", 1)
+    # the real model's data leaves lesson_core: one zip per language, fetched by real-model pages only
+    import zipfile
+    names = lambda path: sorted(zipfile.ZipFile(path).namelist())  # noqa: E731
+    assert not [n for n in names(aula / runtime["core"]) if re.search(r"model/(weights|ngram)_", n)]
+    for lang in ("es", "pt"):
+        assert names(aula / runtime["models"][lang]) == [f"lesson_core/model/ngram_{lang}.pyc",
+                                                         f"lesson_core/model/weights_{lang}.pyc"]
+    assert {"rm_next", "rm_generate", "rm_compare"} <= set(runtime["model_widgets"])
+    assert not {"pe_heatmap", "next_token"} & set(runtime["model_widgets"])
 
 
 def test_search_index_per_language(site):

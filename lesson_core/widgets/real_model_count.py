@@ -119,8 +119,8 @@ def rm_scaling(p: dict, lang: str) -> View:
                                f"{fmt(tf[-1], lang, 2)} bits por caractere e o 5-grama {fmt(ng[-1], lang, 2)}: "
                                "com este texto, contar ainda ganha."})
     elif over == len(xs) - 1 and over > 0:   # only with all of it: say so, and how the part before stood
-        before = {"es": {0.5: "la mitad", 0.25: "un cuarto", 0.125: "un octavo"},
-                  "pt": {0.5: "a metade", 0.25: "um quarto", 0.125: "um oitavo"}}[lang][sc["fractions"][-2]]
+        before = tr(lang, {"es": {0.5: "la mitad", 0.25: "un cuarto", 0.125: "un octavo"},
+                           "pt": {0.5: "a metade", 0.25: "um quarto", 0.125: "um oitavo"}})[sc["fractions"][-2]]
         said = tr(lang, {"es": f"Con todo el texto ({fmt(xs[-1], lang)} caracteres), el Transformer pasa por debajo "
                                f"del 5-grama: {fmt(tf[-1], lang, 2)} contra {fmt(ng[-1], lang, 2)} bits por carácter. "
                                f"Con {before} del texto, todavía no: "

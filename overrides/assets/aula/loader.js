@@ -146,9 +146,15 @@
       self.total = runtime.bytes || 0;
       self.worker = new Worker(at(runtime.worker), { type: "module" });
       listen(self.worker);
+      var widgets = widgetsOnPage();
+      // the real model's data (its language's), only on a page with a widget that reads it
+      var model = (runtime.models || {})[lang] && widgets.some(function (id) {
+        return (runtime.model_widgets || []).indexOf(id) >= 0;
+      });
       self.worker.postMessage({ type: "start", dir: at(runtime.dir), core: at(runtime.core),
+                                model: model ? at(runtime.models[lang]) : null,
                                 snapshot: runtime.snapshot ? at(runtime.snapshot) : null,
-                                widgets: widgetsOnPage(), lang: lang });
+                                widgets: widgets, lang: lang });
     }
 
     /* file:// (the offline bundle): fetch, module scripts and workers from files are blocked, so the

@@ -80,6 +80,9 @@ async function start(files, manifest, widgets) {
   var restored = !!pyodide;
   if (!pyodide) pyodide = await loadPyodide(options);
   pyodide.unpackArchive(bytes["lesson_core.zip"], "zip", { extractDir: "/home/pyodide/aula" });
+  Object.keys(bytes).forEach(function (name) {  // the real model's data, every language (no wire to save here)
+    if (/^model-\w+\.zip$/.test(name)) pyodide.unpackArchive(bytes[name], "zip", { extractDir: "/home/pyodide/aula" });
+  });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula') if '/home/pyodide/aula' not in sys.path else None; import lesson_core");
   var lesson = pyodide.pyimport("lesson_core");
   render = lesson.render_json;

@@ -1,8 +1,9 @@
 /* Aula's Python worker (a module worker, served over http): Pyodide running lesson_core.
  *
  * Started by loader.js only when a reader needs live Python (or early, on a fast connection).
- * Messages in:  {type: "start", dir, core, snapshot, widgets, lang} first (URLs of the versioned
- *               runtime files, macros/runtime.py), then {id, widget, lang, params}
+ * Messages in:  {type: "start", dir, core, model, snapshot, widgets, lang} first (URLs of the versioned
+ *               runtime files, macros/runtime.py; model: the real model's data for the page's
+ *               language, on a real-model page only, else null), then {id, widget, lang, params}
  * Messages out: {type: "progress", loaded} (bytes received so far) | {type: "ready", restored, phases} |
  *               {type: "failed", reason} | {type: "result", id, result}
  * Everything comes from the site itself. The browser's HTTP cache keeps the runtime across pages
@@ -75,11 +76,12 @@ const mark = (name) => { phases[name] = Math.round(performance.now() - started);
 
 async function boot(m) {
   started = performance.now();
-  const files = Promise.all([bytes(m.core), m.snapshot ? bytes(m.snapshot) : null]);  // on the wire at once
+  const files = Promise.all([bytes(m.core), m.snapshot ? bytes(m.snapshot) : null,  // on the wire at once
+                             m.model ? bytes(m.model) : null]);
   files.catch(() => {});  // a failed download is reported by downloadFailed
   const { loadPyodide } = await import(m.dir + "pyodide.mjs");
   mark("module");
-  const [core, snapshot] = await files;
+  const [core, snapshot, model] = await files;
   mark("core");
   let pyodide = null;
   if (snapshot) {
@@ -89,6 +91,7 @@ async function boot(m) {
   if (!pyodide) pyodide = await loadPyodide({ indexURL: m.dir, ...quiet });
   mark("python");
   pyodide.unpackArchive(core, "zip", { extractDir: "/home/pyodide/aula" });
+  if (model) pyodide.unpackArchive(model, "zip", { extractDir: "/home/pyodide/aula" });  // lesson_core/model/*_<lang>
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula') if '/home/pyodide/aula' not in sys.path else None; import lesson_core");
   mark("lesson_core");
   const lesson = pyodide.pyimport("lesson_core");
