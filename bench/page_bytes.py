@@ -16,7 +16,8 @@ from urllib.parse import urljoin, urlparse
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME = ("/pyodide-", "/lesson_core-", "py-worker.mjs", ".snapshot.gz")
 BUDGET = 300_000
-_REF = re.compile(r'<(?:link[^>]*rel="?stylesheet"?[^>]*href|script[^>]*src)="?([^"\s>]+)')
+# a script's own src (not a data-src: a drag grid's file, loaded on the first drag, macros/sidecar.py)
+_REF = re.compile(r'<(?:link[^>]*rel="?stylesheet"?[^>]*\shref|script[^>]*\ssrc)="?([^"\s>]+)')
 
 
 def gz(path: Path) -> int:
