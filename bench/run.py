@@ -274,7 +274,7 @@ def model_figures() -> None:
     """The real model (issue 12): weights per language, next token after 64 tokens and each further
     token in Pyodide (Node), plus CPython for context."""
     from macros.hooks import lesson_core_zip
-    for path in sorted((ROOT / "lesson_core" / "model").glob("weights_*.py")):
+    for path in sorted((ROOT / "lesson_core" / "model").glob("tensors_*.py")):
         size = path.stat().st_size
         report(f"real model weights in the site: {path.name}", f"{size / 1e6:.3f} MB", "<= 2 MB", size <= 2e6)
     with tempfile.TemporaryDirectory() as tmp:

@@ -112,8 +112,9 @@ def runtime_files(with_snapshot: bool = False, compiled: bool = True) -> dict:
 
 
 # The real model's data (its weights and its counting tables, one module each per language) is most of
-# lesson_core's bytes; only the real-model pages use it, and each page only its own language's.
-_MODEL_DATA = re.compile(r"lesson_core/model/(?:weights|ngram)_(\w+)\.pyc?$")
+# lesson_core's bytes; only the real-model pages use it, and each page only its own language's (its
+# manifest and vocabulary, weights_<lang>.py, stay in the core: rm_tokens tokenizes in both languages).
+_MODEL_DATA = re.compile(r"lesson_core/model/(?:tensors|ngram)_(\w+)\.pyc?$")
 
 
 def split_model_data(core: bytes) -> tuple[bytes, dict[str, bytes]]:

@@ -121,10 +121,10 @@ def test_runtime_is_vendored_under_versioned_names(site):
     # the real model's data leaves lesson_core: one zip per language, fetched by real-model pages only
     import zipfile
     names = lambda path: sorted(zipfile.ZipFile(path).namelist())  # noqa: E731
-    assert not [n for n in names(aula / runtime["core"]) if re.search(r"model/(weights|ngram)_", n)]
+    assert not [n for n in names(aula / runtime["core"]) if re.search(r"model/(tensors|ngram)_", n)]
     for lang in ("es", "pt"):
         assert names(aula / runtime["models"][lang]) == [f"lesson_core/model/ngram_{lang}.pyc",
-                                                         f"lesson_core/model/weights_{lang}.pyc"]
+                                                         f"lesson_core/model/tensors_{lang}.pyc"]
     assert {"rm_next", "rm_generate", "rm_compare"} <= set(runtime["model_widgets"])
     assert not {"pe_heatmap", "next_token"} & set(runtime["model_widgets"])
 

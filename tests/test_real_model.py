@@ -76,7 +76,7 @@ def test_manifest_claims_hold(lang):
     assert man["val_loss"] < man["bigram_val_loss"] - 0.1  # clearly below the bigram baseline
     assert man["train_loss"] < man["val_loss"] + 1.0
     assert man["history"][-1][0] == man["steps"] and man["best_step"] <= man["steps"]
-    size = (ROOT / "lesson_core" / "model" / f"weights_{lang}.py").stat().st_size
+    size = sum((ROOT / "lesson_core" / "model" / f"{kind}_{lang}.py").stat().st_size for kind in ("weights", "tensors"))
     assert size <= 2_000_000  # weights in the site, per language
     m = model(lang)
     assert len(m.wte) == m.config["vocab"] == 256 + len(m.entries)

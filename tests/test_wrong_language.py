@@ -81,7 +81,7 @@ def core_strings() -> list[tuple[str, str, str]]:
     """(where, lang, text) for every value of a {"es": ..., "pt": ...} literal in lesson_core."""
     out = []
     for path in sorted((ROOT / "lesson_core").rglob("*.py")):
-        if path.name.startswith("weights_"):
+        if path.name.startswith(("weights_", "tensors_")):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

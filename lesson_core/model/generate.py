@@ -23,7 +23,7 @@ from ..kit.rng import categorical, make_rng
 from ..topics.sampling import next_token_probs, softmax
 from ..topics.vectors import cosine
 from .forward import Run
-from .load import model
+from .load import manifest, model, vocab
 from .vocab import decode, piece
 
 __all__ = ["Prompt", "prompt", "run_for", "next_probs", "generate", "nearest", "MAX_CHARS", "MAX_NEW",
@@ -49,11 +49,10 @@ class Prompt:
 def prompt(lang: str, text: str, keep: int | None = None) -> Prompt:
     """Tokenize the reader's text with the model's vocabulary; keep the last ``keep`` tokens
     (default: the context)."""
-    m = model(lang)
-    keep = m.config["context"] if keep is None else keep
+    keep = manifest(lang)["config"]["context"] if keep is None else keep  # no weights needed to tokenize
     bounded, cut = tok.bound(text, MAX_CHARS)
     bounded, bad = tok.clean(bounded)
-    tokens = tok.tokenize(bounded, m.vocab)
+    tokens = tok.tokenize(bounded, vocab(lang))
     dropped = max(0, len(tokens) - keep)
     return Prompt(bounded, tokens[dropped:], dropped, cut, bad)
 

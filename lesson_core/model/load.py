@@ -1,8 +1,9 @@
 """Load the real model of one language from its data module, on first use.
 
-The weights live in ``weights_<lang>.py`` (written by training/train.py) as float16,
-little-endian, base64-encoded: a .py module travels in lesson_core.zip like the rest of
-the core, so Pyodide needs nothing but the standard library to read it, and a memory
+The manifest and vocabulary live in ``weights_<lang>.py`` and the weights in ``tensors_<lang>.py``
+(both written by training/train.py), as float16, little-endian, base64-encoded: .py modules travel
+in lesson_core's zips like the rest of the core (the weights in a zip of their own, fetched by
+real-model pages only), so Pyodide needs nothing but the standard library to read it, and a memory
 snapshot of the core does not carry it (the module is imported here, when first asked).
 Decoding takes a few tens of milliseconds, once per language and session.
 
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from ..topics import tokenizer as tok
 from ..kit.fmt import check_lang
 
-__all__ = ["Model", "model", "manifest", "count_params", "LANGS"]
+__all__ = ["Model", "model", "manifest", "vocab", "count_params", "LANGS"]
 
 LANGS = ("es", "pt")
 
@@ -69,6 +70,15 @@ def manifest(lang: str) -> dict:
 
 
 _CACHE: dict[str, Model] = {}
+_VOCAB: dict[str, dict] = {}
+
+
+def vocab(lang: str) -> dict:
+    """The model's tokenizer vocabulary (cached), without decoding its weights: enough to
+    tokenize, in either language, on a page that has only its own language's weights."""
+    if lang not in _VOCAB:
+        _VOCAB[lang] = tok.build_vocab(list(_data(lang).ENTRIES))
+    return _VOCAB[lang]
 
 
 def model(lang: str) -> Model:
@@ -77,7 +87,7 @@ def model(lang: str) -> Model:
         return _CACHE[lang]
     mod = _data(lang)
     cfg = mod.MANIFEST["config"]
-    raw = base64.b64decode(mod.WEIGHTS)
+    raw = base64.b64decode(importlib.import_module(f"{__package__}.tensors_{lang}").WEIGHTS)
     flat = struct.unpack(f"<{len(raw) // 2}e", raw)
     pos, params = 0, {}
     for name, shape in _shapes(cfg):
@@ -93,7 +103,7 @@ def model(lang: str) -> Model:
     for ly in layers:  # q, k and v in one pass: the three matrices' rows stacked
         ly["wqkv"] = ly["wq"] + ly["wk"] + ly["wv"]
     entries = list(mod.ENTRIES)
-    m = Model(lang, cfg, mod.MANIFEST, entries, tok.build_vocab(entries), params["wte"], params["wpe"], layers,
+    m = Model(lang, cfg, mod.MANIFEST, entries, vocab(lang), params["wte"], params["wpe"], layers,
               params["lnf_g"], params["lnf_b"])
     _CACHE[lang] = m
     return m
