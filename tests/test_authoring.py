@@ -248,6 +248,31 @@ def test_formula_error_names_the_files_line(mini):
     assert f'docs/es/contexts.md:{line}: formula "\\softmx(x)" does not render' in out, out[-2000:]
 
 
+# Each macro mistake, on a page of its own language: the build names the file, the line and the macro
+# (these were four whole-site builds in tests/test_build.py; one build of the mini project sees them all).
+PAGE_MISTAKES = [
+    ('{{ widget("pe_nope") }}', "unknown widget 'pe_nope'"),
+    ('{{ widget("pe_heatmap", colour=3) }}', "has no parameter 'colour'"),
+    ('{{ widget("pe_fingerprint", d=7) }}', "parameter 'd'"),
+    ('{{ value("pe_ambiguity", "no_such_field") }}', "no data field 'no_such_field'"),
+]
+
+
+@pytest.mark.slow
+def test_macro_mistakes_name_file_line_and_macro(mini):
+    text, where = CONTEXTS_ES, []
+    for call, _ in PAGE_MISTAKES:
+        text += "\n\nTexto.\n\n"
+        where.append(len(text.splitlines()) + 1)
+        text += call + "\n"
+    out = break_and_build(mini, "docs/pt/contexts.md", text)
+    lines = out.splitlines()
+    for (call, expect), line in zip(PAGE_MISTAKES, where):
+        macro = call.strip("{} ").split("(")[0] + "("
+        hits = [ln for ln in lines if f"docs/pt/contexts.md:{line}: macro {macro}" in ln and expect in ln]
+        assert len(hits) == 1, (call, line, out[-3000:])
+
+
 # --- every mistake on one line, all of them listed -----------------------------------------
 
 def test_declaration_mistakes_name_the_widget_line():
