@@ -22,7 +22,8 @@ from .html import Markup, h
 from .messages import ParamError, msg
 from .numtext import read_param, typed
 
-__all__ = ["Control", "Choice", "Range", "Toggle", "Number", "Text", "canon_number", "KINDS"]
+__all__ = ["Control", "Choice", "Range", "Toggle", "Number", "Text", "canon_number", "seed_range", "SEED_LABEL",
+           "KINDS"]
 
 KINDS = ("choice", "range", "toggle", "number", "text")  # what the page's bridge reads (spec()["kind"])
 
@@ -198,6 +199,16 @@ class Range(Control):
             h("output", {"for": cid}, self.show(value, lang)),
             self._step_button(lang, cid, 1),
         )
+
+
+# The control that fixes a widget's random draws has one name and one label per language; the lessons
+# call it *Tirada* / *Rodada* and name the number a seed (semilla / semente, the glossary's term).
+SEED_LABEL = {"es": "Tirada (semilla)", "pt": "Rodada (semente)"}
+
+
+def seed_range(default: int, *, min: int = 0, max: int) -> Range:
+    """The seed of a widget's draws, ``min..max`` by 1: ``seed_range(1, max=50)`` -> Range("seed", SEED_LABEL, ...)."""
+    return Range("seed", SEED_LABEL, default, min=min, max=max, step=1)
 
 
 @dataclass
