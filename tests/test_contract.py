@@ -11,7 +11,7 @@ import pytest
 import lesson_core
 from conftest import assert_clean_html
 from lesson_core.kit.block import json_for_script
-from lesson_core.kit.controls import Number, Range
+from lesson_core.kit.controls import SEED_LABEL, Number, Range
 from lesson_core.kit.fmt import fmt, fmt_pct, fmt_sci, fmt_upto, plain
 from lesson_core.kit.html import Markup, esc, h
 from lesson_core.kit.messages import ParamError
@@ -59,6 +59,22 @@ def test_range_stops_are_canonical_like_browser_values():
     assert r.parse("0.7") == 0.7
     with pytest.raises(ParamError):
         r.parse("0.75")
+
+
+def test_every_seed_control_is_the_shared_one():
+    """One seed control with one label per language: every control that fixes a widget's draws, found by
+    its name or by a label naming a seed or a round, is seed_range's (the very SEED_LABEL, not a copy)."""
+    words = ("seed", "semilla", "semente", "tirada", "rodada", "sorteo", "sorteio")
+    seeds = []
+    for info in lesson_core.list_widgets():
+        for c in get(info["id"]).controls:
+            said = " ".join([c.name, *c.label.values()]).lower()
+            if any(w in said for w in words):
+                assert isinstance(c, Range) and c.name == "seed" and c.label is SEED_LABEL and c.step == 1, \
+                    (info["id"], c.name, c.label)
+                seeds.append(info["id"])
+    assert {"bigram_sampler", "next_token", "rm_generate"} <= set(seeds)
+    assert f">{SEED_LABEL['pt']}</label>" in get("next_token").control("seed").html("pt", 1, "w")
 
 
 def test_render_shapes_and_errors():

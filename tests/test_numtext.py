@@ -20,9 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lesson_core
+from lesson_core.kit.controls import Number, Range
 from lesson_core.kit.fmt import fmt, plain
-from lesson_core.kit.messages import ParamError
-from lesson_core.kit.numtext import NumberTextError, read_number, reading, typed
+from lesson_core.kit.messages import MESSAGES, ParamError
+from lesson_core.kit.numtext import NumberTextError, read_number, read_param, reading, typed
 from lesson_core.kit.registry import get
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,6 +143,59 @@ def test_the_note_is_in_the_fields_messages():
     spec = get("vec_dot").control("ax").spec("es")
     assert spec["msgs"]["read_as"] == "Leído como {value}."
     assert get("vec_dot").control("ax").spec("pt")["msgs"]["read_as"] == "Lido como {value}."
+
+
+# --- one reader for every control: a slider's value and a typed field ---------------------------
+
+# (what a control is given, the number both read, or the message key both refuse it with);
+# the controls run from -5 to 5, the slider by 0.5
+BOTH = [("0", 0), ("3", 3), ("-2", -2), ("\u22122", -2), ("+4", 4), (" 4\u00a0", 4), ("0,5", 0.5), ("0.5", 0.5),
+        (",5", 0.5), ("5,", 5), ("\u22121,5", -1.5), ("2.5", 2.5), ("1e0", 1), ("2,5e0", 2.5), (3, 3), (2.5, 2.5),
+        ("", "empty"), ("   ", "empty"), (None, "empty"), ("abc", "not_number"), ("5a", "not_number"),
+        ("e5", "not_number"), ("<b>5</b>", "not_number"), (True, "not_number"), ("nan", "not_finite"),
+        ("-inf", "not_finite"), ("\u221e", "not_finite"), ("1e999", "not_finite"), (float("inf"), "not_finite"),
+        ("1.234.5", "ambiguous"), ("1,2,3", "ambiguous"), ("50 00", "ambiguous"), ("6", "too_large"),
+        ("1 000", "too_large"), ("-6", "too_small"), (-6, "too_small")]
+LABEL = {"es": "x", "pt": "x"}
+
+
+def _outcome(control, raw):
+    try:
+        return control.parse(raw)
+    except ParamError as err:
+        return err.text
+
+
+@pytest.mark.parametrize("raw, expected", BOTH)
+def test_a_slider_and_a_field_read_alike(raw, expected):
+    """Range and Number read through the one parser (numtext.read_param): the same number or the same message."""
+    slider = _outcome(Range("x", LABEL, 0, min=-5, max=5, step=0.5), raw)
+    field = _outcome(Number("x", LABEL, 0, min=-5, max=5, integer=False), raw)
+    assert slider == field
+    if isinstance(expected, str):
+        assert isinstance(field, dict) and field["es"].startswith(MESSAGES[expected]["es"].split("{")[0]), field
+        assert field["pt"].startswith(MESSAGES[expected]["pt"].split("{")[0]), field
+    else:
+        assert field == expected
+
+
+@pytest.mark.parametrize("text, slider, field", [("1.000", 1, 1000), ("1.125", 1.125, 1125), ("1,250", 1250, 1.25)])
+def test_where_the_conventions_differ_a_slider_reads_its_browser_value(text, slider, field):
+    """A slider's value comes as browsers write it ("1.125"): the point convention; a field's, typed (comma)."""
+    assert read_param("x", text, convention="point") == slider
+    assert read_param("x", text) == field
+
+
+def test_every_slider_reads_its_own_stops_back():
+    """The browser sends a Range its stop as canon() writes it ("0.3", "1e-07"); each reads back exactly."""
+    stops = 0
+    for info in lesson_core.list_widgets():
+        for control in get(info["id"]).controls:
+            if isinstance(control, Range):
+                for v in control.values():
+                    assert control.parse(control.canon(v)) == v, (info["id"], control.name, v)
+                    stops += 1
+    assert stops > 100
 
 
 # --- the same rule in the browser bridge ----------------------------------------------------

@@ -14,16 +14,16 @@ key: ``Range(0, 1, 0.1)`` at 0.3 -> ``"0.3"``; ``Toggle`` -> ``"1"``/``"0"``.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .fmt import fmt, tr
 from .html import Markup, h
 from .messages import ParamError, msg
-from .numtext import SPACES, NumberTextError, read_number, typed
+from .numtext import read_param, typed
 
-__all__ = ["Control", "Choice", "Range", "Toggle", "Number", "Text", "canon_number", "KINDS"]
+__all__ = ["Control", "Choice", "Range", "Toggle", "Number", "Text", "canon_number", "seed_range", "SEED_LABEL",
+           "KINDS"]
 
 KINDS = ("choice", "range", "toggle", "number", "text")  # what the page's bridge reads (spec()["kind"])
 
@@ -33,33 +33,6 @@ def canon_number(x: float | int) -> str:
     if isinstance(x, float) and x.is_integer():
         return str(int(x))
     return repr(x) if isinstance(x, float) else str(x)
-
-
-def _parse_number(param: str, raw: Any, integer: bool) -> float | int:
-    if isinstance(raw, bool):
-        raise ParamError.of(param, "not_number")
-    if isinstance(raw, (int, float)):
-        value = raw
-    else:
-        text = str(raw).strip()
-        for sp in SPACES:
-            text = text.replace(sp, "")
-        text = text.replace("\u2212", "-").replace(",", ".")
-        if not text:
-            raise ParamError.of(param, "empty")
-        try:
-            value = float(text)
-        except ValueError:
-            raise ParamError.of(param, "not_number") from None
-        if text.lower().lstrip("+-") in ("nan", "inf", "infinity"):
-            raise ParamError.of(param, "not_finite")
-    if isinstance(value, float) and not math.isfinite(value):
-        raise ParamError.of(param, "not_finite")
-    if integer:
-        if float(value) != int(value):
-            raise ParamError.of(param, "not_integer")
-        return int(value)
-    return float(value)
 
 
 @dataclass
@@ -189,7 +162,7 @@ class Range(Control):
         return [self._stop(i) for i in range(self._n + 1)]
 
     def parse(self, raw: Any) -> float | int:
-        value = _parse_number(self.name, raw, integer=False)
+        value = read_param(self.name, raw, convention="point")  # the slider's value: "0.7", "1.125"
         if value < self.min - 1e-12:
             raise ParamError.of(self.name, "too_small", min=_fmt_both(self.min))
         if value > self.max + 1e-12:
@@ -228,6 +201,16 @@ class Range(Control):
         )
 
 
+# The control that fixes a widget's random draws has one name and one label per language; the lessons
+# call it *Tirada* / *Rodada* and name the number a seed (semilla / semente, the glossary's term).
+SEED_LABEL = {"es": "Tirada (semilla)", "pt": "Rodada (semente)"}
+
+
+def seed_range(default: int, *, min: int = 0, max: int) -> Range:
+    """The seed of a widget's draws, ``min..max`` by 1: ``seed_range(1, max=50)`` -> Range("seed", SEED_LABEL, ...)."""
+    return Range("seed", SEED_LABEL, default, min=min, max=max, step=1)
+
+
 @dataclass
 class Toggle(Control):
     """A checkbox: True or False."""
@@ -253,21 +236,6 @@ class Toggle(Control):
         return h("div", {"class": "aula-control aula-toggle"},
                  h("input", {"id": cid, "type": "checkbox", "checked": bool(value), "data-param": self.name}),
                  self._label(lang, uid))
-
-
-def _read_typed(param: str, raw: Any, integer: bool) -> float | int:
-    """A typed number in the readers' notation (see :mod:`lesson_core.kit.numtext`): "5.000", "0,5"."""
-    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
-        return _parse_number(param, raw, integer)
-    try:
-        value = read_number("" if raw is None or isinstance(raw, bool) else str(raw))
-    except NumberTextError as err:
-        raise ParamError.of(param, err.key) from None
-    if integer:
-        if not value.is_integer():
-            raise ParamError.of(param, "not_integer")
-        return int(value)
-    return value
 
 
 def _fmt_both(x: float) -> dict:
@@ -301,7 +269,7 @@ class Number(Control):
         return [self.parse(round(lo + i * step, 10)) for i in range(n + 1)]
 
     def parse(self, raw: Any) -> float | int:
-        value = _read_typed(self.name, raw, self.integer)
+        value = read_param(self.name, raw, integer=self.integer)  # as typed: "5.000", "0,5"
         if value < self.min:
             raise ParamError.of(self.name, "too_small", min=_fmt_both(self.min))
         if value > self.max:

@@ -26,18 +26,28 @@ Examples::
     read_number("1,234.5", "point") -> 1234.5    reading("0,5") -> (0.5, False)
     read_number("1.234.5")  raises NumberTextError("ambiguous")
 
-The browser bridge (``overrides/assets/aula/aula.js``, ``readTyped``) applies the
-same rule for its instant message and note and sends Python the canonical form
-(:func:`typed`, which the comma convention reads exactly); ``tests/test_numtext.py``
-compares both.
+Every control reads its numbers here, through :func:`read_param`: a Number field reads
+what the reader typed by the comma convention, the form the bridge sends (:func:`typed`,
+which that convention reads exactly); a Range reads its slider's value by the point
+convention, the form browsers give an ``<input type="range">`` ("0.7", "1.125", "1e-07"),
+so a text both conventions read alike ("5", "0,7", "0.7", "1 000") reads the same in both::
+
+    read_param("n", "5.000") -> 5000.0           read_param("t", "1.125", convention="point") -> 1.125
+    read_param("n", "1,5", integer=True)  raises ParamError (not_integer)
+
+The browser bridge (``overrides/assets/aula/numtext.js``, ``readTyped``) applies the
+same rule for its instant message and note; ``tests/test_numtext.py`` compares both.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
-__all__ = ["CONVENTIONS", "SPACES", "NumberTextError", "read_number", "reading", "typed"]
+from .messages import ParamError
+
+__all__ = ["CONVENTIONS", "SPACES", "NumberTextError", "read_number", "read_param", "reading", "typed"]
 
 CONVENTIONS = ("comma", "point")
 SPACES = (" ", "\u00a0", "\u202f", "\u2009")
@@ -113,6 +123,28 @@ def reading(text: str, convention: str = "comma") -> tuple[float, bool]:
 def read_number(text: str, convention: str = "comma") -> float:
     """The number a reader of ``convention`` typed; raises :class:`NumberTextError`."""
     return reading(text, convention)[0]
+
+
+def read_param(param: str, raw: Any, *, integer: bool = False, convention: str = "comma") -> float | int:
+    """A control's number: a macro's int or float as given, anything else as text read by ``convention``
+    (None as no text). Raises :class:`~lesson_core.kit.messages.ParamError` for ``param`` with the
+    catalog key of what is wrong: "empty", "not_number", "ambiguous", "not_finite", "not_integer"."""
+    if isinstance(raw, bool):
+        raise ParamError.of(param, "not_number")
+    if isinstance(raw, (int, float)):
+        value = raw
+        if not math.isfinite(value):
+            raise ParamError.of(param, "not_finite")
+    else:
+        try:
+            value = read_number("" if raw is None else str(raw), convention)
+        except NumberTextError as err:
+            raise ParamError.of(param, err.key) from None
+    if integer:
+        if not float(value).is_integer():
+            raise ParamError.of(param, "not_integer")
+        return int(value)
+    return float(value)
 
 
 def typed(x: float | int) -> str:

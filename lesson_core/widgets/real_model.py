@@ -6,7 +6,7 @@ from :mod:`.real_model_views`. The model's weights are read on the first call, n
 
 from __future__ import annotations
 
-from ..kit.controls import Choice, Range, Text
+from ..kit.controls import Choice, Range, Text, seed_range
 from ..data.published_models import MODELS
 from ..kit.fmt import fmt, fmt_pct, tr
 from ..kit.html import Markup, h
@@ -181,7 +181,7 @@ def rm_next(p: dict, lang: str) -> View:
                   Range("top_k", {"es": "top-k", "pt": "top-k"}, 40, min=1, max=200, step=1),
                   Range("top_p", {"es": "top-p", "pt": "top-p"}, 0.9, min=0.05, max=1, step=0.05),
                   Range("n", {"es": "Tokens nuevos", "pt": "Tokens novos"}, 24, min=1, max=gen.MAX_NEW, step=1),
-                  Range("seed", {"es": "Tirada (semilla)", "pt": "Rodada (semente)"}, 1, min=0, max=50, step=1)],
+                  seed_range(1, max=50)],
         parts={"main": ("text", "temperature", "top_k", "top_p", "n", "seed")}, one_at_a_time=False)
 def rm_generate(p: dict, lang: str) -> View:
     """Draw new tokens one at a time with temperature, top-k and top-p (chapter 3); the seed fixes the draws."""

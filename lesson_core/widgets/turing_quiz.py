@@ -20,7 +20,7 @@ from ..data.sampling import CANDIDATES, H
 from ..kit.fmt import fmt, fmt_sci, tr
 from ..kit.html import Markup, h
 from ..kit.registry import View, widget
-from ..kit.svgkit import fmt_vec, table
+from ..kit.svgkit import card_table, fmt_vec
 
 LESSON = "turing"
 NO_ANSWER = {"es": "Sin responder todavía", "pt": "Ainda sem resposta"}
@@ -29,6 +29,13 @@ RIGHT = {"es": "¡Correcto!", "pt": "Correto!"}
 WRONG = {"es": "No es esa.", "pt": "Não é essa."}
 PROMPT = {"es": "Elige una respuesta para ver la explicación.",
           "pt": "Escolha uma resposta para ver a explicação."}
+
+
+def _explained(head: list, rows: list, text: str, titled: bool = False) -> Markup:
+    """An explanation: its table, read as one card per row in a narrow box (a phone's column, the
+    teacher's indented answer key), then its sentence. ``titled``: each card starts with the first
+    column's header ("T 0,5")."""
+    return Markup(card_table(head, rows, titled=titled) + h("p", None, text))
 
 
 def _q(word: str, lang: str) -> str:
@@ -130,7 +137,7 @@ def _bigram_explain(lang: str) -> Markup:
                   "Las probabilidades de la tabla suman 1.",
             "pt": f"{_q(word, lang)} vem depois de {_q(prev, lang)} {count} vez em {total}: {count}/{total}. "
                   "As probabilidades da tabela somam 1."})
-    return Markup(table(head, body) + h("p", None, text))
+    return _explained(head, body, text)
 
 
 make_quiz(
@@ -166,7 +173,7 @@ def _dot_explain(lang: str) -> Markup:
             tr(lang, {"es": "Producto escalar", "pt": "Produto escalar"})]
     text = tr(lang, {"es": "Producto escalar 0 con dos flechas no nulas: forman un ángulo recto (coseno 0).",
             "pt": "Produto escalar 0 com duas setas não nulas: elas formam um ângulo reto (cosseno 0)."})
-    return Markup(table(head, rows) + h("p", None, text))
+    return _explained(head, rows, text)
 
 
 make_quiz(
@@ -193,7 +200,7 @@ def _shift_explain(lang: str) -> Markup:
                   "arriba y abajo de la fracción, y se cancela: softmax solo mira las diferencias entre puntuaciones.",
             "pt": f"Somar {fmt(SHIFT_C, lang)} multiplica cada e^pontuação pelo mesmo e^{fmt(SHIFT_C, lang)}, "
                   "em cima e embaixo da fração, e isso se cancela: o softmax só olha as diferenças entre pontuações."})
-    return Markup(table(head, rows) + h("p", None, text))
+    return _explained(head, rows, text)
 
 
 make_quiz(
@@ -234,7 +241,7 @@ def _temp_explain(lang: str) -> Markup:
                   "diferencias se agrandan y el token más probable se queda casi toda la probabilidad.",
             "pt": f"Logits {fmt_vec(TEMP_LOGITS, lang, 2)} (os do quadro “Escolher o próximo token” do capítulo 3) divididos por T antes do softmax. Com T pequena, as "
                   "diferenças crescem e o token mais provável fica com quase toda a probabilidade."})
-    return Markup(table(head, rows) + h("p", None, text))
+    return _explained(head, rows, text, titled=True)
 
 
 make_quiz(
@@ -264,7 +271,7 @@ def _diff_explain(lang: str) -> Markup:
                   "se multiplica por √0 = 0 y queda x_t = x₀, la imagen sin ruido; con ᾱ = 0 solo queda ruido.",
             "pt": f"Com um pixel x₀ = {fmt(DIFF_X0, lang)} e ruído ε = {fmt(DIFF_EPS, lang)}: com ᾱ = 1 o ruído "
                   "é multiplicado por √0 = 0 e fica x_t = x₀, a imagem sem ruído; com ᾱ = 0 só sobra ruído."})
-    return Markup(table(head, rows) + h("p", None, text))
+    return _explained(head, rows, text, titled=True)
 
 
 make_quiz(

@@ -6,7 +6,7 @@ Numbers come from :mod:`lesson_core.topics.sampling` and :mod:`lesson_core.data.
 from __future__ import annotations
 
 from ..topics import sampling as smp
-from ..kit.controls import Choice, Range
+from ..kit.controls import Choice, Range, seed_range
 from ..data.sampling import CANDIDATES, CONTEXT, FEATURES, H
 from ..kit.fmt import fmt, fmt_pct, tr
 from ..kit.html import Markup, h, num, svg
@@ -21,7 +21,6 @@ T = {
     "top_k": {"es": "top-k (k tokens)", "pt": "top-k (k tokens)"},
     "top_p": {"es": "top-p (p)", "pt": "top-p (p)"},
     "draws": {"es": "Extraer", "pt": "Sortear"},
-    "seed": {"es": "Tirada n.º", "pt": "Rodada n.º"},
     "word": {"es": "Candidato", "pt": "Candidato"},
     "vector": {"es": "Vector e", "pt": "Vetor e"},
     "logit": {"es": "Logit h · e", "pt": "Logit h · e"},
@@ -92,7 +91,7 @@ def _chart(final: list[float], share: list[float] | None, n: int, lang: str) -> 
                   Choice("draws", T["draws"], 0, style="buttons",
                          options=[(0, {"es": "nada todavía", "pt": "nada ainda"}),
                                   (1, {"es": "uno", "pt": "um"}), (100, "100")]),
-                  Range("seed", T["seed"], 1, min=1, max=30, step=1)],
+                  seed_range(1, min=1, max=30)],
         # on a phone what the sliders change comes right under them (issue 17): the fixed logits above the
         # controls, the chart before the long table of stages
         parts={"logits": (), "ratio": ("temperature",), "chart": ("temperature", "top_k", "top_p", "draws", "seed"),

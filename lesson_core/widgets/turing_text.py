@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..topics import bigram, bpe
 from ..topics import tokenizer as tok
-from ..kit.controls import Choice, Range, Text
+from ..kit.controls import Choice, Range, Text, seed_range
 from ..data.bigram import CORPUS, STARTS, STOP, WORDS
 from ..data.timeline import APPROACHES, EVENTS
 from ..data.tokenizer import GLOSS, SAMPLES, VOCAB
@@ -176,8 +176,7 @@ def bigram_table(p: dict, lang: str) -> View:
 @widget("bigram_sampler", lesson=LESSON,
         title={"es": "Escribir una oración palabra a palabra", "pt": "Escrever uma frase palavra por palavra"},
         controls=[_word_choice("start", "the", STARTS),
-                  Range("seed", {"es": "Tirada (semilla del azar)", "pt": "Rodada (semente aleatória)"}, 0,
-                        min=0, max=11, step=1)],
+                  seed_range(0, max=11)],
         parts={"main": ("start", "seed")})
 def bigram_sampler(p: dict, lang: str) -> View:
     """From the start word, draw each next word with the table's probabilities until a full stop."""
