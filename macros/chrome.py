@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import re
 
+from lesson_core.kit.fmt import tr
+
 PERMALINK = {"es": "Enlace permanente", "pt": "Link permanente"}
 HTML_LANG = {"es": "es", "pt": "pt-BR"}
 HOME_NAMES = {"es": "Español", "pt": "Português"}
 
 _HTML_TAG = re.compile(r'<html lang="[^"]*"')
+_PERMALINK_TITLE = re.compile(r'(<a class="headerlink" href="[^"]*" title=")[^"]*"')
 
 
 def config_lang(config) -> str:
@@ -24,15 +27,14 @@ def config_lang(config) -> str:
 
 
 def localize_headings(html_text: str, lang: str) -> str:
-    """Heading permalink titles in the page's language."""
-    if lang == "es":
-        return html_text
-    return html_text.replace(f'title="{PERMALINK["es"]}"', f'title="{PERMALINK[lang]}"')
+    """Heading permalink titles in the page's language (the toc extension writes mkdocs.yml's one title)."""
+    title = tr(lang, PERMALINK)
+    return _PERMALINK_TITLE.sub(lambda m: f'{m.group(1)}{title}"', html_text)
 
 
 def declare_lang(output: str, lang: str) -> str:
     """The document's language on <html>: "es" or "pt-BR"."""
-    return _HTML_TAG.sub(f'<html lang="{HTML_LANG[lang]}"', output, count=1)
+    return _HTML_TAG.sub(f'<html lang="{tr(lang, HTML_LANG)}"', output, count=1)
 
 
 def home_alternates(config) -> list[dict]:

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from markdown.extensions.toc import slugify
 
+from lesson_core.kit.fmt import tr
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGE = "glossary.md"
@@ -249,7 +251,7 @@ def _norm(text: str) -> str:
 
 
 def _forms(term: tuple, lang: str) -> set[str]:
-    return {_norm(f) for f in term[1][lang]}
+    return {_norm(f) for f in tr(lang, term[1])}
 
 
 def glossary_sources(lang: str) -> list[Path]:
@@ -286,26 +288,26 @@ def first_uses(lang: str) -> dict[str, tuple[str, str, str]]:
 
 def _label(key: str, lang: str) -> str:
     """A column's name inside each cell, shown only when the table reads as one card per term."""
-    return f'<span class="aula-gl-label">{T[key][lang]}: </span>'
+    return f'<span class="aula-gl-label">{tr(lang, T[key])}: </span>'
 
 
 def glossary_markdown(lang: str) -> str:
     """The glossary page's table, alphabetical in ``lang``. One markup, two forms: a table on a wide
     screen (and in print), one card per term in a box under 600 px (aula.css, a container query on
     the ``aula-glossary`` box), where each cell names its column."""
-    other = "pt" if lang == "es" else "es"
+    other_lang = tr(lang, {"es": "pt", "pt": "es"})
     uses = first_uses(lang)
     rows = ['<div class="aula-glossary" markdown>', "",
-            f"| {T['term'][lang]} | {T['other'][lang]} | {T['english'][lang]} | {T['meaning'][lang]} | "
-            f"{T['where'][lang]} |", "|---|---|---|---|---|"]
-    for term in sorted(TERMS, key=lambda t: t[1][lang][0].lower()):
+            f"| {tr(lang, T['term'])} | {tr(lang, T['other'])} | {tr(lang, T['english'])} | {tr(lang, T['meaning'])} | "
+            f"{tr(lang, T['where'])} |", "|---|---|---|---|---|"]
+    for term in sorted(TERMS, key=lambda t: tr(lang, t[1])[0].lower()):
         tid, forms, english, meaning = term
-        where = T["missing"][lang]
+        where = tr(lang, T["missing"])
         if tid in uses:
             page, title, anchor = uses[tid]
             where = f"[{title}]({page}#{anchor})" if anchor else f"[{title}]({page})"
-        rows.append(f'| <span id="{tid}"></span>**{forms[lang][0]}** | {_label("other", lang)}{forms[other][0]} | '
-                    f'{_label("english", lang)}*{english}* | {meaning[lang]} | {_label("where", lang)}{where} |')
+        rows.append(f'| <span id="{tid}"></span>**{tr(lang, forms)[0]}** | {_label("other", lang)}{tr(other_lang, forms)[0]} | '
+                    f'{_label("english", lang)}*{english}* | {tr(lang, meaning)} | {_label("where", lang)}{where} |')
     return "\n".join(rows + ["", "</div>"])
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import lesson_core
 from lesson_core.classroom import teacher
-from lesson_core.kit.fmt import fmt, fmt_pct
+from lesson_core.kit.fmt import fmt, fmt_pct, tr
 from lesson_core.kit.html import Markup, h
 from lesson_core.kit.messages import ParamError
 from lesson_core.kit.registry import UnknownParam, UnknownWidget
@@ -66,7 +66,7 @@ def check_view(part: str, values: dict, html: str) -> None:
 def detail(err: Exception, widget_id: str, lang: str) -> str:
     """The English explanation of a failed macro (a reader's message quoted in the page's language)."""
     if isinstance(err, ParamError):
-        said = err.text.get(lang) or next(iter(err.text.values()))
+        said = tr(lang, err.text) if lang in err.text else next(iter(err.text.values()))
         return f"parameter {err.param!r} rejects this value; readers would read: {said}" if err.param else said
     if isinstance(err, UnknownWidget):
         close = difflib.get_close_matches(widget_id, [w["id"] for w in lesson_core.list_widgets()], n=1)
@@ -189,13 +189,13 @@ def define_env(env):
         lang = page_lang(env.page)
         if url:
             return Markup(h("a", {"href": url, "class": "md-button md-button--primary", "download": ""},
-                            {"es": "Descargar aula-offline.zip", "pt": "Baixar aula-offline.zip"}[lang]))
-        return Markup(h("em", None, {"es": "Esta copia del sitio no tiene enlace de descarga: el archivo "
-                                           "aula-offline.zip se publica con cada versión del proyecto, o se genera "
-                                           "con bash scripts/bundle.sh.",
-                                     "pt": "Esta cópia do site não tem link de download: o arquivo aula-offline.zip "
-                                           "é publicado com cada versão do projeto, ou gerado com "
-                                           "bash scripts/bundle.sh."}[lang]))
+                            tr(lang, {"es": "Descargar aula-offline.zip", "pt": "Baixar aula-offline.zip"})))
+        return Markup(h("em", None, tr(lang, {"es": "Esta copia del sitio no tiene enlace de descarga: el archivo "
+                                                     "aula-offline.zip se publica con cada versión del proyecto, o se "
+                                                     "genera con bash scripts/bundle.sh.",
+                                               "pt": "Esta cópia do site não tem link de download: o arquivo "
+                                                     "aula-offline.zip é publicado com cada versão do projeto, ou "
+                                                     "gerado com bash scripts/bundle.sh."})))
 
     @env.macro
     def quiz_key(widget_id: str) -> Markup:

@@ -172,9 +172,9 @@ def _make_runtime(source: bytes, full_core: bytes, with_snapshot: bool) -> dict:
     # what the worker fetches (Pyodide's two .mjs files are imported as modules, not counted): on a
     # real-model page, the page's language's model data too; the largest case is the one told
     page = {n: d for n, d in plain.items() if not n.startswith("model-")}
-    most = max(models, key=lambda lang: len(models[lang]), default=None)
-    if most:
-        page[f"model-{most}.zip"] = models[most]
+    if models:
+        most, data = max(models.items(), key=lambda item: len(item[1]))
+        page[f"model-{most}.zip"] = data
     config["bytes"] = sum(len(d) for n, d in page.items() if not n.endswith(".mjs"))
     config["wire"] = sum(len(d) if n.endswith(".gz") else wire_size(d) for n, d in page.items())
     config["size"] = {lang: fmt(round(config["wire"] / 1e6, 1), lang, 1) for lang in LANGS}

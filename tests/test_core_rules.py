@@ -3,7 +3,12 @@
 - Layers: ``kit/`` imports nothing from the lessons (``topics``, ``data``, ``classroom``,
   ``widgets``, ``model``); ``topics/`` imports only ``kit/``, ``data/`` and other topics.
 - Size: no module over 400 lines, except the generated data (``model/weights_*.py``, ``tensors_*.py``, ``ngram_*.py``).
-- One localisation idiom: no ``{"es": ..., "pt": ...}[lang]`` subscript (``tr(lang, {...})``).
+- One bilingual idiom, in lesson_core and macros: a text in both languages is a ``{"es": ..., "pt": ...}``
+  table read by ``tr(lang, table)``, inline or from a catalogue (``tr(lang, T["key"])``). Not allowed:
+  a subscript or ``.get()`` by the language (``T[k][lang]``, ``(a if c else b)[lang]``, ``{...}[lang]``),
+  a helper taking the texts as ``(es, pt)`` arguments, a ternary or an if/else picking a text by the
+  language, a ``.replace()`` swapping words by the language, and a ``{"es", "pt"}`` literal read in
+  place without ``tr``. A planted-code self-check proves the scan finds each form.
 - One softmax: ``exp`` over a list (``[exp(s - m) for s in scores]``) only in
   ``topics/attention.py``; a function named ``*softmax*`` only there. The temperature version is
   ``topics.sampling.with_temperature``.
@@ -103,18 +108,6 @@ def test_no_module_over_400_lines():
     assert not long, f"split these modules (at most {MAX_LINES} lines each): {long}"
 
 
-def lang_subscripts(tree: ast.Module) -> list[int]:
-    return [node.lineno for node in ast.walk(tree)
-            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Dict)
-            and any(isinstance(k, ast.Constant) and k.value in ("es", "pt") for k in node.value.keys)]
-
-
-def test_one_localisation_idiom():
-    assert lang_subscripts(ast.parse('x = {"es": "uno", "pt": "um"}[lang]')) == [1]
-    found = [f"lesson_core/{rel}:{line}" for rel, tree, _ in SOURCES for line in lang_subscripts(tree)]
-    assert not found, "write tr(lang, {...}) instead of {...}[lang] at " + ", ".join(found)
-
-
 def _called(node: ast.AST) -> str:
     func = node.func if isinstance(node, ast.Call) else None
     if isinstance(func, ast.Attribute):
@@ -185,3 +178,177 @@ def test_one_arithmetic_for_both_pythons():
              for hit in platform_arithmetic(tree) if hit.split(": ", 1)[1] not in EXEMPT.get(rel, ())]
     assert not found, ("results that may differ between CPython 3.11 and Pyodide (use lesson_core.kit.fpmath, "
                        "x * x for a square, math.sqrt for a root): " + "; ".join(found))
+
+
+# --- one bilingual idiom: tr(lang, {"es": ..., "pt": ...}) ------------------------------------------
+
+# Where a finding is not a bilingual text, or the file belongs to another branch for now; each entry:
+# file -> the exact expressions allowed there (ast.unparse). A stale entry fails too.
+IDIOM_EXEMPT = {
+    "lesson_core/kit/fmt.py": {"table[check_lang(lang)]"},  # tr itself
+    # The set of page paths in each language's folder, for a build message in English: data about
+    # the two folders, not a text. (macros/authoring.py is the authoring branch's file.)
+    "macros/authoring.py": {"pages[lang]"},
+    # The error message of a refused parameter. registry.py is the value() branch's (issue 28): it
+    # becomes tr(lang, err.text) there; then remove this entry.
+    "lesson_core/kit/registry.py": {"err.text[lang]"},
+}
+LANG_CODES = ("es", "pt")
+
+
+def idiom_sources() -> list[tuple[str, ast.Module]]:
+    """Every module of lesson_core (the generated data aside) and of macros, by path from the root."""
+    core = [(f"lesson_core/{rel}", tree) for rel, tree, _ in SOURCES]
+    return core + [(p.relative_to(ROOT).as_posix(), ast.parse(p.read_text(encoding="utf-8"), filename=str(p)))
+                   for p in sorted((ROOT / "macros").rglob("*.py"))]
+
+
+def names_lang(node: ast.AST) -> bool:
+    """An expression naming a language: a variable or attribute called like one (lang, lg, page_lang,
+    other_lang), or a call of a function called like one (check_lang(x), page_lang(page))."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    return name == "lg" or "lang" in name.lower()
+
+
+def conditions_on_lang(node: ast.AST) -> bool:
+    """A condition on the language: lang == "es", check_lang(lang) != "pt", lg in ("es",)..."""
+    for cmp in ast.walk(node):
+        if isinstance(cmp, ast.Compare):
+            sides = [cmp.left, *cmp.comparators]
+            codes = [c for s in sides for c in ast.walk(s) if isinstance(c, ast.Constant) and c.value in LANG_CODES]
+            if codes and any(names_lang(s) for s in sides):
+                return True
+    return False
+
+
+def _is_text(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str))
+
+
+def _picks_text(body: list[ast.stmt]) -> bool:
+    """A branch that only returns or assigns a literal text (the statement form of a ternary)."""
+    return len(body) == 1 and isinstance(body[0], (ast.Return, ast.Assign)) and _is_text(body[0].value)
+
+
+def _bilingual_dict(node: ast.AST) -> bool:
+    """A literal {"es": ..., "pt": ...}: exactly those two keys."""
+    if not isinstance(node, ast.Dict) or len(node.keys) != 2:
+        return False
+    return sorted(k.value for k in node.keys if isinstance(k, ast.Constant)) == list(LANG_CODES)
+
+
+def _pair_params(fn: ast.AST) -> bool:
+    """Parameters for both languages' texts: (es, pt), (text_es, text_pt), (es_label, pt_label)..."""
+    args = fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs
+    codes = {part for a in args for part in (a.arg.split("_")[0], a.arg.split("_")[-1]) if part in LANG_CODES}
+    return codes == set(LANG_CODES)
+
+
+# where a {"es": ..., "pt": ...} literal may stand: handed to tr or to a declaration (a widget's title,
+# a control's label, an option), kept in a catalogue (a name, a table's entry, a returned value)
+HOLDS_TEXT = (ast.Call, ast.keyword, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.Assign, ast.AnnAssign,
+              ast.Return, ast.Lambda, ast.ListComp, ast.DictComp, ast.GeneratorExp)
+
+
+def bilingual_forms(tree: ast.Module) -> list[tuple[int, str, str]]:
+    """Every bilingual string not written the one way, as (line, form, expression)."""
+    parent = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+
+    def under_lang_test(node: ast.AST) -> bool:
+        while node in parent:
+            node, child = parent[node], node
+            if isinstance(node, (ast.If, ast.IfExp)) and child is not node.test and conditions_on_lang(node.test):
+                return True
+            if isinstance(node, ast.BoolOp) and any(conditions_on_lang(v) for v in node.values if v is not child):
+                return True
+        return False
+
+    out = []
+    for node in ast.walk(tree):
+        form = None
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and names_lang(node.slice):
+            form = "a subscript by the language (X[lang], T[k][lang], (a if c else b)[lang])"
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+                and node.args and names_lang(node.args[0]):
+            form = "a .get() by the language"
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and _pair_params(node):
+            form = "a helper taking the texts as (es, pt) arguments"
+        elif isinstance(node, ast.IfExp) and conditions_on_lang(node.test):
+            form = "a ternary on the language"
+        elif isinstance(node, ast.If) and conditions_on_lang(node.test) and _picks_text(node.body) \
+                and (not node.orelse or _picks_text(node.orelse)):
+            form = "an if/else picking a text by the language"
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "replace" \
+                and (under_lang_test(node) or any(names_lang(n) or (isinstance(n, ast.Call) and _called(n) == "tr")
+                                                  for a in node.args for n in ast.walk(a))):
+            form = "a string swap by the language (.replace)"
+        elif _bilingual_dict(node):
+            holder = parent.get(node)
+            while isinstance(holder, ast.IfExp):
+                holder = parent.get(holder)
+            if not isinstance(holder, HOLDS_TEXT):
+                form = "a {\"es\", \"pt\"} literal read without tr"
+        if form:
+            out.append((node.lineno, form, ast.unparse(node)))
+    return sorted(out)
+
+
+PLANTED = [  # (source, the form the scan must find in it)
+    ('x = T["word"][lang]', "a subscript by the language"),
+    ('x = ({"es": "a", "pt": "b"} if p else {"es": "c", "pt": "d"})[lang]', "a subscript by the language"),
+    ('x = {"es": "uno", "pt": "um"}[lang]', "a subscript by the language"),
+    ('x = {"es": "uno", "pt": "um"}[key]', "literal read without tr"),
+    ('x = {"es": "uno", "pt": "um"}.get(code, "")', "literal read without tr"),
+    ("x = names.get(page.lang)", "a .get() by the language"),
+    ("def _t(lang, es, pt):\n    return es", "(es, pt) arguments"),
+    ("def _a(text_es, text_pt):\n    return {}", "(es, pt) arguments"),
+    ("f = lambda es, pt: es", "(es, pt) arguments"),
+    ("def _probe_control(name, es, pt, default):\n    pass", "(es, pt) arguments"),
+    ('q = f"«{w}»" if lang == "es" else f"“{w}”"', "a ternary on the language"),
+    ('part = part if lang == "es" or part != "todo" else "tudo"', "a ternary on the language"),
+    ('word = "y" if check_lang(lg) == "es" else "e"', "a ternary on the language"),
+    ('if lang == "es":\n    s = "todo"\nelse:\n    s = "tudo"', "an if/else picking a text"),
+    ('if lang == "pt":\n    return f"{n} vezes"', "an if/else picking a text"),
+    ('if lang == "pt":\n    s = s.replace("todo", "tudo")', "a string swap"),
+    ('s = lang == "pt" and s.replace("todo", "tudo")', "a string swap"),
+    ('s = html.replace(PERMALINK["es"], tr(lang, PERMALINK))', "a string swap"),
+]
+CLEAN = """
+T = {"word": {"es": "palabra", "pt": "palavra"}}
+NAMES = [("a", {"es": "uno", "pt": "um"})]
+a = tr(lang, {"es": "uno", "pt": "um"}) + tr(lang, T["word"]) + tr(lang, A if p else {"es": "x", "pt": "y"})
+w = widget("x", title={"es": "Título", "pt": "Título"}, controls=[Range("n", {"es": "n", "pt": "n"}, 1)])
+t = {lg: label(lg) for lg in ("es", "pt")}
+d[lang] = 1
+if lang == "es" and len(digits) <= 4:
+    return digits
+s = text.replace(DEC_MARK, "")
+path = " ".join(f"{x + pt[0]} {y + pt[1]}" for pt in points) + (lambda pt: pt[0])(p)
+"""
+
+
+@pytest.mark.parametrize("code,form", PLANTED)
+def test_the_idiom_scan_finds_each_form(code, form):
+    found = bilingual_forms(ast.parse(code))
+    assert any(form in f for _, f, _ in found), (code, found)
+
+
+def test_the_idiom_scan_passes_the_one_idiom():
+    assert bilingual_forms(ast.parse(CLEAN)) == []
+
+
+def test_one_bilingual_idiom():
+    """A bilingual string is read only by tr(lang, {"es": ..., "pt": ...}), inline or from a catalogue
+    (tr(lang, T["key"])), in every module of lesson_core and macros."""
+    found, used = [], set()
+    for rel, tree in idiom_sources():
+        for line, form, expr in bilingual_forms(tree):
+            if expr in IDIOM_EXEMPT.get(rel, ()):
+                used.add((rel, expr))
+            else:
+                found.append(f"{rel}:{line}: {form}: {expr[:90]}")
+    stale = {(rel, e) for rel, exprs in IDIOM_EXEMPT.items() for e in exprs} - used
+    assert not found, "write tr(lang, {\"es\": ..., \"pt\": ...}) (or tr(lang, T[key])) instead:\n" + "\n".join(found)
+    assert not stale, f"IDIOM_EXEMPT entries that no longer occur (remove them): {sorted(stale)}"

@@ -109,18 +109,14 @@ def _literal(node: ast.AST) -> str | None:
 
 
 def python_strings(path: Path, lang: str) -> list[str]:
-    """The ``lang`` strings of a module: values of {"es": ..., "pt": ...} dicts, and the per-language
-    arguments of the two-language helpers (``_a(es, pt)``, ``_t(lang, es, pt)``)."""
+    """The ``lang`` strings of a module: the values of its {"es": ..., "pt": ...} dicts (the one way a
+    bilingual text is written, tests/test_core_rules.py::test_one_bilingual_idiom)."""
     out = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Dict):
             for k, v in zip(node.keys, node.values):
                 if isinstance(k, ast.Constant) and k.value == lang and (text := _literal(v)) is not None:
                     out.append(text)
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            args = {"_a": node.args[:2], "_t": node.args[1:3]}.get(node.func.id)
-            if args and len(args) == 2 and (text := _literal(args[LANGS.index(lang)])) is not None:
-                out.append(text)
     return out
 
 

@@ -28,6 +28,7 @@ from ..topics import bigram, bpe
 from ..topics.attention import softmax
 from ..topics.positional import divisor, pe_vector, wavelength
 from ..topics.sampling import with_temperature
+from ..kit.fmt import tr
 from ..kit.rng import Random, make_rng, randbelow
 from ..topics.training import cross_entropy, gradient
 from ..topics.vectors import cosine, dot, norm
@@ -104,7 +105,7 @@ def positional(rng: Random) -> list[dict]:
 # --- chapter 1: words and tokens --------------------------------------------------------
 
 def _sentences(slots: list[tuple[int, int, int]], lang: str) -> list[str]:
-    w = BIGRAM_WORDS[lang]
+    w = tr(lang, BIGRAM_WORDS)
     return [f"{w['det']} {w['noun'][n]} {w['verb'][v]} {w['obj'][o]} ." for n, v, o in slots]
 
 

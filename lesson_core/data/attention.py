@@ -17,6 +17,8 @@ tests/test_attention.py.
 
 from __future__ import annotations
 
+from ..kit.fmt import tr
+
 __all__ = ["FEATURES", "SENTENCE", "TOKEN_IDS", "TOKENS", "HEADS", "HEAD_NAMES",
            "ORDER_WORDS", "ORDER_SENTENCES", "ORDER_FEATURES", "tokens", "vectors"]
 
@@ -80,7 +82,7 @@ ORDER_SENTENCES: list[list[str]] = [["dog", "bites", "person"], ["person", "bite
 
 def tokens(lang: str) -> list[str]:
     """The sentence's tokens in ``lang``: tokens("pt")[4] -> "ele"."""
-    return [TOKENS[t][lang] for t in TOKEN_IDS]
+    return [tr(lang, TOKENS[t]) for t in TOKEN_IDS]
 
 
 def vectors() -> list[list[float]]:

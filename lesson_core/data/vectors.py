@@ -18,6 +18,8 @@ Designed so that (checked in tests/test_vectors.py):
 
 from __future__ import annotations
 
+from ..kit.fmt import tr
+
 __all__ = ["DIMS", "WORDS", "VECTORS", "WORD_IDS", "label", "dim_label"]
 
 # The eight positions, in order: (id, {"es": label, "pt": label}).
@@ -83,11 +85,11 @@ WORD_IDS: list[str] = list(WORDS)
 
 def label(word_id: str, lang: str) -> str:
     """The word for ``word_id`` in ``lang``: label("puppy", "pt") -> "filhote"."""
-    return WORDS[word_id][lang]
+    return tr(lang, WORDS[word_id])
 
 
 def dim_label(dim_id: str, lang: str) -> str:
     for d, names in DIMS:
         if d == dim_id:
-            return names[lang]
+            return tr(lang, names)
     raise KeyError(dim_id)

@@ -51,7 +51,7 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
         for name, deps in w.parts.items()
     }
     base = json.dumps({c.name: c.canon(values[c.name]) for c in w.controls}, ensure_ascii=False, sort_keys=True)
-    msgs = {k: MESSAGES[k][lang] for k in RUNTIME_KEYS}  # templates: the bridge fills {pct}, {size}
+    msgs = {k: tr(lang, MESSAGES[k]) for k in RUNTIME_KEYS}  # templates: the bridge fills {pct}, {size}
     return h(
         "div",
         {"class": "aula-widget", "id": uid, "data-widget": w.id, "data-lang": lang,

@@ -23,15 +23,17 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Mapping, TypeVar
 
 __all__ = ["LANGS", "DEC_MARK", "fmt", "fmt_upto", "fmt_int", "fmt_pct", "fmt_sci", "mark_decimals", "plain", "tr",
-           "check_lang"]
+           "quote", "check_lang"]
 
 LANGS = ("es", "pt")
 NNBSP = "\u202f"
 MINUS = "\u2212"
 DEC_MARK = "\u2060"  # WORD JOINER before a Spanish decimal comma: invisible, and unambiguous
 DECIMAL = {"es": DEC_MARK + ",", "pt": ","}
+THOUSANDS = {"es": NNBSP, "pt": "."}
 
 
 _TYPED_DECIMAL = re.compile(r"(?<=[0-9]),(?=[0-9])")
@@ -39,8 +41,8 @@ _TYPED_DECIMAL = re.compile(r"(?<=[0-9]),(?=[0-9])")
 
 def mark_decimals(text: str, lang: str) -> str:
     """Decimal commas typed in a text ("1,3 mil millones"), marked like fmt's in Spanish. In Spanish a
-    comma between two digits is decimal (a list comma takes a space after it)."""
-    return _TYPED_DECIMAL.sub(DECIMAL[lang], text) if check_lang(lang) == "es" else text
+    comma between two digits is decimal (a list comma takes a space after it); Portuguese keeps it."""
+    return _TYPED_DECIMAL.sub(tr(lang, DECIMAL), text)
 
 
 def plain(text: str) -> str:
@@ -57,7 +59,7 @@ def check_lang(lang: str) -> str:
 def _group(digits: str, lang: str) -> str:
     if lang == "es" and len(digits) <= 4:
         return digits
-    sep = NNBSP if lang == "es" else "."
+    sep = tr(lang, THOUSANDS)
     groups = []
     while len(digits) > 3:
         groups.insert(0, digits[-3:])
@@ -96,7 +98,7 @@ def _fmt(x: float, lang: str, decimals: int | None, trim: bool) -> str:
             frac = frac.rstrip("0")
     else:
         whole, frac = text, ""
-    out = _group(whole, lang) + (DECIMAL[lang] + frac if frac else "")
+    out = _group(whole, lang) + (tr(lang, DECIMAL) + frac if frac else "")
     negative = x < 0 and any(ch in "123456789" for ch in out)
     return (MINUS + out) if negative else out
 
@@ -108,7 +110,7 @@ def fmt_int(n: int, lang: str) -> str:
 def fmt_pct(p: float, lang: str, decimals: int = 1) -> str:
     """0.25 -> "25 %" (es) / "25%" (pt)."""
     body = fmt_upto(100 * p, lang, decimals)
-    return body + ("\u00a0%" if lang == "es" else "%")
+    return body + tr(lang, {"es": "\u00a0%", "pt": "%"})
 
 
 _SUP = str.maketrans("-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
@@ -122,6 +124,17 @@ def fmt_sci(x: float, lang: str, digits: int = 1) -> str:
     return fmt(float(mant), lang, digits) + "\u00b710" + str(int(exp)).translate(_SUP)
 
 
-def tr(lang: str, table: dict) -> str:
-    """Pick the text for ``lang`` from ``{"es": ..., "pt": ...}``."""
+V = TypeVar("V")
+
+
+def tr(lang: str, table: Mapping[str, V]) -> V:
+    """The entry for ``lang`` of a table keyed by language, ``{"es": ..., "pt": ...}``: a text, or one
+    language's own data (a corpus, a word list). The one way to read a bilingual value: inline,
+    ``tr(lang, {"es": "palabra", "pt": "palavra"})``, or from a catalogue of such tables,
+    ``tr(lang, T["word"])`` (never ``T["word"][lang]``; tests/test_core_rules.py says so)."""
     return table[check_lang(lang)]
+
+
+def quote(text: str, lang: str) -> str:
+    """A word quoted the way each language does: «palabra» (es), “palavra” (pt)."""
+    return tr(lang, {"es": f"«{text}»", "pt": f"“{text}”"})

@@ -7,7 +7,7 @@ already formatted for the language (see :mod:`lesson_core.kit.fmt`).
 
 from __future__ import annotations
 
-from .fmt import check_lang
+from .fmt import tr
 
 __all__ = ["MESSAGES", "msg", "ParamError"]
 
@@ -63,7 +63,7 @@ RUNTIME_KEYS = ("py_idle", "py_weight", "py_start", "py_loading", "py_progress",
 
 
 def msg(key: str, lang: str, **values: object) -> str:
-    return MESSAGES[key][check_lang(lang)].format(**values)
+    return tr(lang, MESSAGES[key]).format(**values)
 
 
 class ParamError(ValueError):
@@ -83,6 +83,6 @@ class ParamError(ValueError):
         """Build from a catalog key; each value is a string or a per-language dict."""
         text = {}
         for lang in ("es", "pt"):
-            filled = {k: (v[lang] if isinstance(v, dict) else v) for k, v in values.items()}
-            text[lang] = MESSAGES[key][lang].format(**filled)
+            filled = {k: (tr(lang, v) if isinstance(v, dict) else v) for k, v in values.items()}
+            text[lang] = tr(lang, MESSAGES[key]).format(**filled)
         return cls(param, text)

@@ -16,7 +16,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .fmt import fmt
+from .fmt import fmt, tr
 from .html import Markup, h, num, text_of
 
 __all__ = ["diverging_rgb", "hex_rgb", "png_data_uri", "bar_strip", "column_labels", "table", "clamp"]
@@ -235,7 +235,7 @@ _SHORT = {"es": ((10**12, "B"), (10**9, "mil M"), (10**6, "M"), (10**3, "mil")),
 
 def short_count(x: float, lang: str) -> str:
     """A count in a few characters, for tick labels: 1e7 -> "10 M" / "10 mi"; 1e9 -> "mil M" / "1 bi"."""
-    for unit, name in _SHORT[lang]:
+    for unit, name in tr(lang, _SHORT):
         if abs(x) >= unit:
             v = x / unit
             digits = 0 if float(v).is_integer() else 1

@@ -13,6 +13,7 @@ Example: model("es").config -> {"d": 64, "heads": 4, "layers": 2, "ff": 256, "co
 from __future__ import annotations
 
 import base64
+import functools
 import importlib
 import struct
 from dataclasses import dataclass
@@ -69,22 +70,16 @@ def manifest(lang: str) -> dict:
     return _data(lang).MANIFEST
 
 
-_CACHE: dict[str, Model] = {}
-_VOCAB: dict[str, dict] = {}
-
-
+@functools.cache
 def vocab(lang: str) -> dict:
     """The model's tokenizer vocabulary (cached), without decoding its weights: enough to
     tokenize, in either language, on a page that has only its own language's weights."""
-    if lang not in _VOCAB:
-        _VOCAB[lang] = tok.build_vocab(list(_data(lang).ENTRIES))
-    return _VOCAB[lang]
+    return tok.build_vocab(list(_data(lang).ENTRIES))
 
 
+@functools.cache
 def model(lang: str) -> Model:
     """The decoded model (cached): weights as lists of Python floats, matrices as rows."""
-    if lang in _CACHE:
-        return _CACHE[lang]
     mod = _data(lang)
     cfg = mod.MANIFEST["config"]
     raw = base64.b64decode(importlib.import_module(f"{__package__}.tensors_{lang}").WEIGHTS)
@@ -103,7 +98,5 @@ def model(lang: str) -> Model:
     for ly in layers:  # q, k and v in one pass: the three matrices' rows stacked
         ly["wqkv"] = ly["wq"] + ly["wk"] + ly["wv"]
     entries = list(mod.ENTRIES)
-    m = Model(lang, cfg, mod.MANIFEST, entries, vocab(lang), params["wte"], params["wpe"], layers,
-              params["lnf_g"], params["lnf_b"])
-    _CACHE[lang] = m
-    return m
+    return Model(lang, cfg, mod.MANIFEST, entries, vocab(lang), params["wte"], params["wpe"], layers,
+                 params["lnf_g"], params["lnf_b"])

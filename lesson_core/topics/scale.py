@@ -99,7 +99,7 @@ def big_words(x: float, lang: str) -> str:
     check_lang(lang)
     if x < 10**6:
         return fmt(x, lang)
-    for unit, one, many in _SCALES[lang]:
+    for unit, one, many in tr(lang, _SCALES):
         if x >= unit:
             v = x / unit
             text = _number_words(v, lang)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..kit.controls import Choice, Range, Text, seed_range
 from ..data.published_models import MODELS
-from ..kit.fmt import fmt, fmt_pct, tr
+from ..kit.fmt import fmt, fmt_pct, quote, tr
 from ..kit.html import Markup, h
 from ..model import generate as gen
 from ..model.load import count_params, manifest, model
@@ -16,7 +16,6 @@ from ..kit.registry import View, widget
 from ..topics.scale import big_words
 from ..kit.svgkit import table, card_table
 from .real_model_views import attention_map, chips, label, loss_chart, size_axis
-from .turing_text import q
 
 LESSON = "real_model"
 # the declared default; each page passes a sentence in its own language (text="...")
@@ -26,7 +25,6 @@ SAMPLE = {"es": "El modelo de lenguaje calcula la probabilidad de la siguiente",
 GENERATE_PROMPT = {"es": "La abuela abrió la puerta.", "pt": "A avó abriu a porta."}
 MAX_MAP = 16  # tokens drawn in the attention map (the last ones)
 OTHER = {"es": "pt", "pt": "es"}
-LANG_NAME = {"es": {"es": "español", "pt": "portugués"}, "pt": {"es": "espanhol", "pt": "português"}}
 
 
 def _text_control(rows: int = 2) -> Text:
@@ -56,8 +54,8 @@ EMPTY = {"es": "El cuadro de texto está vacío: escribe algo para que el modelo
 
 
 def _empty(lang: str, parts: tuple[str, ...] = ("main",), data: dict | None = None) -> View:
-    note = h("p", {"class": "aula-warn"}, EMPTY[lang])
-    return View(parts={p: note for p in parts}, data={"n_tokens": 0, **(data or {})}, summary=EMPTY[lang])
+    note = h("p", {"class": "aula-warn"}, tr(lang, EMPTY))
+    return View(parts={p: note for p in parts}, data={"n_tokens": 0, **(data or {})}, summary=tr(lang, EMPTY))
 
 
 # --- 1. tokens, and the token tax ----------------------------------------------------------
@@ -69,13 +67,14 @@ def rm_tokens(p: dict, lang: str) -> View:
     """The model's tokenizer on the reader's text, and what the other language's tokenizer would spend."""
     text = p["text"]
     pr = gen.prompt(lang, text, keep=10**9)
-    other = gen.prompt(OTHER[lang], text, keep=10**9)
+    other = gen.prompt(tr(lang, OTHER), text, keep=10**9)
     n, n_other = len(pr.tokens), len(other.tokens)
     if not n:
         return _empty(lang, data={"n_other": 0})
     chars = len(pr.text)
     tax = n_other / n - 1
-    own, oth = LANG_NAME[lang][lang], LANG_NAME[lang][OTHER[lang]]
+    own = tr(lang, {"es": "español", "pt": "português"})  # the tokenizers, named in the page's language
+    oth = tr(lang, {"es": "portugués", "pt": "espanhol"})
     summary = tr(lang, {"es": f"{fmt(n, lang)} tokens para {fmt(chars, lang)} caracteres: {fmt(chars / n, lang, 2)} caracteres "
                      f"por token con el tokenizador {own}.",
                "pt": f"{fmt(n, lang)} tokens para {fmt(chars, lang)} caracteres: {fmt(chars / n, lang, 2)} caracteres "
@@ -125,10 +124,10 @@ def rm_attention(p: dict, lang: str) -> View:
     labels = [label(gen.token_text(lang, t.id)) for t in pr.tokens]
     last = rows[-1]
     top = sorted(range(n), key=lambda j: (-last[j], j))[:3]
-    look = ", ".join(f"{q(labels[j], lang)} ({fmt(last[j], lang, 2)})" for j in top)
-    summary = tr(lang, {"es": f"Capa {p['layer']}, cabeza {p['head']}, {fmt(n, lang)} tokens: el último, {q(labels[-1], lang)}, "
+    look = ", ".join(f"{quote(labels[j], lang)} ({fmt(last[j], lang, 2)})" for j in top)
+    summary = tr(lang, {"es": f"Capa {p['layer']}, cabeza {p['head']}, {fmt(n, lang)} tokens: el último, {quote(labels[-1], lang)}, "
                      f"reparte su atención sobre todo entre {look}.",
-               "pt": f"Camada {p['layer']}, cabeça {p['head']}, {fmt(n, lang)} tokens: o último, {q(labels[-1], lang)}, "
+               "pt": f"Camada {p['layer']}, cabeça {p['head']}, {fmt(n, lang)} tokens: o último, {quote(labels[-1], lang)}, "
                      f"distribui a atenção principalmente entre {look}."})
     notes = _notes(pr, lang)
     if first:
@@ -165,11 +164,12 @@ def rm_next(p: dict, lang: str) -> View:
                "pt": f"Entre {fmt(len(probs), lang)} tokens possíveis, os dez primeiros somam "
                      f"{fmt_pct(covered, lang)}."})
     body = Markup("".join(_notes(pr, lang)) + card_table(head, rows, inline=True) + h("p", {"class": "aula-readout"}, summary))
-    best = ", ".join(f"{q(label(gen.token_text(lang, i), 14), lang)} {fmt(probs[i], lang, 3)}" for i in order[:3])
-    said = {"es": f"Los tres tokens más probables: {best}. {summary}", "pt": f"Os três tokens mais prováveis: {best}. {summary}"}
+    best = ", ".join(f"{quote(label(gen.token_text(lang, i), 14), lang)} {fmt(probs[i], lang, 3)}" for i in order[:3])
+    said = tr(lang, {"es": f"Los tres tokens más probables: {best}. {summary}",
+                     "pt": f"Os três tokens mais prováveis: {best}. {summary}"})
     return View(parts={"main": body},
                 data={"n_tokens": len(pr.tokens), "top": [[gen.token_text(lang, i), round(probs[i], 6)] for i in order],
-                      "p_top": round(probs[order[0]], 6), "covered": round(covered, 6)}, summary=said[lang])
+                      "p_top": round(probs[order[0]], 6), "covered": round(covered, 6)}, summary=said)
 
 
 # --- 4. generation ---------------------------------------------------------------------------
@@ -267,8 +267,8 @@ def rm_neighbors(p: dict, lang: str) -> View:
                                                        "pt": f"Vizinhos de {label(t.piece, 20)}:"}))
                   + table(head, rows))
     said = (note + " " if note else "") + tr(lang, {"es": "Vecinos de ", "pt": "Vizinhos de "}) \
-        + q(label(t.piece, 20), lang) + ": " + ", ".join(
-            f"{q(label(gen.token_text(lang, i), 16), lang)} {fmt(c, lang, 3)}" for i, c in near) + "."
+        + quote(label(t.piece, 20), lang) + ": " + ", ".join(
+            f"{quote(label(gen.token_text(lang, i), 16), lang)} {fmt(c, lang, 3)}" for i, c in near) + "."
     return View(parts={"main": body}, summary=said,
                 data={"token": t.piece, "near": [[gen.token_text(lang, i), round(c, 6)] for i, c in near]})
 

@@ -15,11 +15,11 @@ import re
 from ..topics import bigram, bpe
 from ..topics import tokenizer as tok
 from ..kit.controls import Range, Text
-from ..kit.fmt import fmt, tr
+from ..kit.fmt import fmt, quote, tr
 from ..kit.html import Markup, h
 from ..kit.registry import View, widget
 from ..kit.svgkit import table
-from .turing_text import frac, q
+from .turing_text import frac
 
 __all__ = ["sentences", "word_counts", "MAX_CHARS", "MAX_WORDS", "MAX_MERGES"]
 
@@ -91,14 +91,14 @@ def bigram_own(p: dict, lang: str) -> View:
     elif not word or " " in word:
         notes.append(_note(tr(lang, {"es": "Escribe una sola palabra.", "pt": "Digite uma palavra só."})))
     elif not rows:
-        notes.append(_note(tr(lang, {"es": f"{q(word, lang)} no aparece en tu corpus seguida de otra palabra.",
-                            "pt": f"{q(word, lang)} não aparece no seu corpus seguida de outra palavra."})))
+        notes.append(_note(tr(lang, {"es": f"{quote(word, lang)} no aparece en tu corpus seguida de otra palabra.",
+                            "pt": f"{quote(word, lang)} não aparece no seu corpus seguida de outra palavra."})))
     head = [tr(lang, {"es": "Palabra siguiente", "pt": "Próxima palavra"}), tr(lang, {"es": "Recuento", "pt": "Contagem"}),
             tr(lang, {"es": "Probabilidad", "pt": "Probabilidade"})]
-    body = [[q(w, lang), c, frac(pr, lang)] for w, c, pr in rows[:30]]
-    summary = tr(lang, {"es": f"{fmt(len(sents), lang)} frases y {fmt(n_words, lang)} palabras. Detrás de {q(word, lang)} "
+    body = [[quote(w, lang), c, frac(pr, lang)] for w, c, pr in rows[:30]]
+    summary = tr(lang, {"es": f"{fmt(len(sents), lang)} frases y {fmt(n_words, lang)} palabras. Detrás de {quote(word, lang)} "
                      f"hay {fmt(total, lang)} apariciones; cada recuento se divide entre {fmt(total, lang)}.",
-               "pt": f"{fmt(len(sents), lang)} frases e {fmt(n_words, lang)} palavras. Depois de {q(word, lang)} "
+               "pt": f"{fmt(len(sents), lang)} frases e {fmt(n_words, lang)} palavras. Depois de {quote(word, lang)} "
                      f"há {fmt(total, lang)} ocorrências; cada contagem é dividida por {fmt(total, lang)}."})
     out = Markup("".join(notes) + (h("p", {"class": "aula-readout"}, summary) + table(head, body) if rows else ""))
     said = summary if rows else " ".join(_plain(n) for n in notes)

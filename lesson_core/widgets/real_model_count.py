@@ -110,7 +110,7 @@ def rm_scaling(p: dict, lang: str) -> View:
     sc = manifest(lang)["scaling"]
     xs, tf, ng = sc["train_chars"], sc["transformer_bpc"], sc["ngram5_bpc"]
     over = next((i for i in range(len(xs)) if tf[i] < ng[i]), None)
-    frac = {1.0: "todo", 0.5: "1/2", 0.25: "1/4", 0.125: "1/8"}
+    frac = {1.0: tr(lang, {"es": "todo", "pt": "tudo"}), 0.5: "1/2", 0.25: "1/4", 0.125: "1/8"}
     if over is None:
         said = tr(lang, {"es": f"Con todo el texto ({fmt(xs[-1], lang)} caracteres) el Transformer gasta "
                                f"{fmt(tf[-1], lang, 2)} bits por carácter y el 5-grama {fmt(ng[-1], lang, 2)}: "
@@ -131,7 +131,6 @@ def rm_scaling(p: dict, lang: str) -> View:
                                f"{fmt(tf[-2], lang, 2)} contra {fmt(ng[-2], lang, 2)}."})
     else:
         part = frac.get(sc["fractions"][over], fmt(sc["fractions"][over], lang, 3))
-        part = part if lang == "es" or part != "todo" else "tudo"
         said = tr(lang, {"es": f"El Transformer pasa por debajo del 5-grama a partir de {part} del texto "
                                f"({fmt(xs[over], lang)} caracteres): {fmt(tf[over], lang, 2)} contra "
                                f"{fmt(ng[over], lang, 2)} bits por carácter.",

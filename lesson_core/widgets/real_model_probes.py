@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from ..kit.controls import Text
-from ..kit.fmt import fmt, tr
+from ..kit.fmt import fmt, quote, tr
 from ..kit.html import Markup, h
 from ..kit.registry import View, widget
 from ..kit.svgkit import table, card_table
@@ -28,7 +28,6 @@ from ..topics import tokenizer as tok
 from ..topics.sampling import softmax
 from .real_model import LESSON, SAMPLE, _text_control
 from .real_model_views import label
-from .turing_text import q
 from ..kit import fpmath
 
 ORDER = 5
@@ -100,14 +99,14 @@ def _yes(ok: bool, lang: str) -> str:
 
 def _probe_table(lang: str, res: dict, ctx1: str, ctx2: str, a: str, b: str) -> Markup:
     names = _model_names(lang)
-    head = [tr(lang, {"es": "Modelo", "pt": "Modelo"}), f"{q(ctx1, lang)} …", f"{q(ctx2, lang)} …",
+    head = [tr(lang, {"es": "Modelo", "pt": "Modelo"}), f"{quote(ctx1, lang)} …", f"{quote(ctx2, lang)} …",
             tr(lang, {"es": "Cambio", "pt": "Mudança"}), tr(lang, {"es": "¿Al menos 1 bit?", "pt": "Pelo menos 1 bit?"})]
     rows = [[names[k], fmt(r["first"], lang, 1), fmt(r["second"], lang, 1), fmt(r["shift"], lang, 1),
              _yes(r["learned"], lang)] for k, r in res.items()]
-    cap = tr(lang, {"es": f"Bits a favor de {q(label(a, 20), lang)} frente a {q(label(b, 20), lang)} (positivo: "
-                          f"espera {q(label(a, 20), lang)}).",
-                    "pt": f"Bits a favor de {q(label(a, 20), lang)} contra {q(label(b, 20), lang)} (positivo: "
-                          f"espera {q(label(a, 20), lang)})."})
+    cap = tr(lang, {"es": f"Bits a favor de {quote(label(a, 20), lang)} frente a {quote(label(b, 20), lang)} (positivo: "
+                          f"espera {quote(label(a, 20), lang)}).",
+                    "pt": f"Bits a favor de {quote(label(a, 20), lang)} contra {quote(label(b, 20), lang)} (positivo: "
+                          f"espera {quote(label(a, 20), lang)})."})
     return Markup(h("p", {"class": "aula-note"}, cap) + card_table(head, rows))
 
 
@@ -116,10 +115,10 @@ def _probe_table(lang: str, res: dict, ctx1: str, ctx2: str, a: str, b: str) -> 
 def rm_probes(p: dict, lang: str) -> View:
     """The built-in probes of the page's language."""
     out, data = [], {}
-    for name, c1, c2, a, b in PROBES[lang]:
+    for name, c1, c2, a, b in tr(lang, PROBES):
         res = probe(lang, c1, c2, a, b)
         data[name] = res
-        out.append(h("h4", None, NAMES[name][lang]) + _probe_table(lang, res, c1, c2, a, b))
+        out.append(h("h4", None, tr(lang, NAMES[name])) + _probe_table(lang, res, c1, c2, a, b))
     learned = [n for n in data if data[n]["transformer"]["learned"]]
     said = tr(lang, {"es": f"El Transformer pasa {len(learned)} de {len(data)} pruebas; el 5-grama, "
                            f"{sum(data[n]['ngram5']['learned'] for n in data)}; los bigramas, "
@@ -136,22 +135,22 @@ def _split_note(lang: str, word: str) -> str | None:
     if len(toks) <= 1:
         return None
     parts = " | ".join(label(gen.token_text(lang, t.id), 16) for t in toks)
-    return tr(lang, {"es": f"{q(label(word, 20), lang)} no es un solo token: el modelo lo lee como {parts} "
+    return tr(lang, {"es": f"{quote(label(word, 20), lang)} no es un solo token: el modelo lo lee como {parts} "
                            f"({len(toks)} tokens), y su probabilidad es el producto de las de cada trozo.",
-                     "pt": f"{q(label(word, 20), lang)} não é um token só: o modelo lê como {parts} "
+                     "pt": f"{quote(label(word, 20), lang)} não é um token só: o modelo lê como {parts} "
                            f"({len(toks)} tokens), e a probabilidade é o produto das de cada pedaço."})
 
 
-def _probe_control(name: str, es: str, pt: str, default: str) -> Text:
-    return Text(name, {"es": es, "pt": pt}, default, max_len=MAX_PROBE)
+def _probe_control(name: str, label_: dict, default: str) -> Text:
+    return Text(name, label_, default, max_len=MAX_PROBE)
 
 
 @widget("rm_probe_own", lesson=LESSON,
         title={"es": "Tu propia prueba", "pt": "Seu próprio teste"},
-        controls=[_probe_control("ctx1", "Contexto 1", "Contexto 1", PROBES["es"][2][1]),
-                  _probe_control("ctx2", "Contexto 2", "Contexto 2", PROBES["es"][2][2]),
-                  _probe_control("a", "Continuación A", "Continuação A", PROBES["es"][2][3]),
-                  _probe_control("b", "Continuación B", "Continuação B", PROBES["es"][2][4])],
+        controls=[_probe_control("ctx1", {"es": "Contexto 1", "pt": "Contexto 1"}, PROBES["es"][2][1]),
+                  _probe_control("ctx2", {"es": "Contexto 2", "pt": "Contexto 2"}, PROBES["es"][2][2]),
+                  _probe_control("a", {"es": "Continuación A", "pt": "Continuação A"}, PROBES["es"][2][3]),
+                  _probe_control("b", {"es": "Continuación B", "pt": "Continuação B"}, PROBES["es"][2][4])],
         parts={"main": ("ctx1", "ctx2", "a", "b")})
 def rm_probe_own(p: dict, lang: str) -> View:
     """The reader's probe: two contexts, two continuations; which one each model expects after each."""

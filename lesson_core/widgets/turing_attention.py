@@ -150,7 +150,7 @@ def attn_demo(p: dict, lang: str) -> View:
 
 def _matrices(head: str, lang: str) -> Markup:
     """W_Q, W_K, W_V side by side: one row per feature."""
-    feats = da.FEATURES[lang]
+    feats = tr(lang, da.FEATURES)
     m = da.HEADS[head]
     rows = [[feats[r]] + [fmt_vec(m[key][r], lang, 1) for key in ("q", "k", "v")] for r in range(4)]
     return table(["", "W_Q", "W_K", "W_V"], rows, cls="aula-table aula-matrix",

@@ -67,7 +67,7 @@ def diffusion_pixel(p: dict, lang: str) -> View:
              f"(√ᾱ)² + (√(1−ᾱ))² = {fmt(ab, lang, 1)} + {fmt(1 - ab, lang, 1)} = 1"]
     if ab == 0:
         est = est_off = None
-        lines.append(df.NO_SIGNAL[lang])
+        lines.append(tr(lang, df.NO_SIGNAL))
     else:
         est = df.pixel_estimate(xt, eps, ab)
         est_off = df.pixel_estimate(xt, eps + 0.1, ab)
@@ -83,7 +83,7 @@ def diffusion_pixel(p: dict, lang: str) -> View:
     said = tr(lang, {"es": f"ᾱ = {fmt(ab, lang, 1)}, x₀ = {f(x0)}, ε = {f(eps)}: x_t = {f(xt)}. ",
             "pt": f"ᾱ = {fmt(ab, lang, 1)}, x₀ = {f(x0)}, ε = {f(eps)}: x_t = {f(xt)}. "})
     if est is None:
-        said += df.NO_SIGNAL[lang]
+        said += tr(lang, df.NO_SIGNAL)
     else:
         said += tr(lang, {"es": f"Con el ruido exacto se recupera x̂₀ = {f(est)}; si la red se equivoca en {fmt(0.1, lang)}, "
                                 f"x̂₀ = {f(est_off)}.",

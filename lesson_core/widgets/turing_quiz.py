@@ -17,7 +17,7 @@ from ..topics import sampling as smp
 from ..kit.controls import Choice
 from ..data.bigram import CORPUS, QUIZ
 from ..data.sampling import CANDIDATES, H
-from ..kit.fmt import fmt, fmt_sci, tr
+from ..kit.fmt import fmt, fmt_sci, quote, tr
 from ..kit.html import Markup, h
 from ..kit.registry import View, widget
 from ..kit.svgkit import card_table, fmt_vec
@@ -36,10 +36,6 @@ def _explained(head: list, rows: list, text: str, titled: bool = False) -> Marku
     teacher's indented answer key), then its sentence. ``titled``: each card starts with the first
     column's header ("T 0,5")."""
     return Markup(card_table(head, rows, titled=titled) + h("p", None, text))
-
-
-def _q(word: str, lang: str) -> str:
-    return f"«{word}»" if lang == "es" else f"“{word}”"
 
 
 def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, dict]], correct: str,
@@ -99,7 +95,7 @@ def _bigram_answer() -> Fraction:
     """P(word | «sobre») from each corpus; the languages' corpora are built to agree."""
     values = {}
     for lang, (prev, word) in QUIZ.items():
-        rows = bigram.next_table(CORPUS[lang], prev)
+        rows = bigram.next_table(tr(lang, CORPUS), prev)
         values[lang] = next(pr for w, _, pr in rows if w == word)
     if len(set(values.values())) != 1:
         raise ValueError(f"quiz_bigram: the corpora disagree: {values}")
@@ -116,7 +112,7 @@ def _fkey(f: Fraction) -> str:
 
 def _after(lang: str) -> list:
     """The next-word rows after the quiz's word; the question says each occurs once."""
-    rows = bigram.next_table(CORPUS[lang], QUIZ[lang][0])
+    rows = bigram.next_table(tr(lang, CORPUS), tr(lang, QUIZ)[0])
     if any(c != 1 for _, c, _ in rows):
         raise ValueError("quiz_bigram: every word after the quiz word must occur once")
     return rows
@@ -126,16 +122,16 @@ N_AFTER = {lang: len(_after(lang)) for lang in QUIZ}
 
 
 def _bigram_explain(lang: str) -> Markup:
-    prev, word = QUIZ[lang]
-    rows = bigram.next_table(CORPUS[lang], prev)
+    prev, word = tr(lang, QUIZ)
+    rows = bigram.next_table(tr(lang, CORPUS), prev)
     total = sum(c for _, c, _ in rows)
     count = next(c for w, c, _ in rows if w == word)
-    body = [[_q(w, lang), c, f"{c}/{total} = {fmt(float(pr), lang, 3)}"] for w, c, pr in rows]
-    head = [tr(lang, {"es": f"Después de {_q(prev, lang)}", "pt": f"Depois de {_q(prev, lang)}"}),
+    body = [[quote(w, lang), c, f"{c}/{total} = {fmt(float(pr), lang, 3)}"] for w, c, pr in rows]
+    head = [tr(lang, {"es": f"Después de {quote(prev, lang)}", "pt": f"Depois de {quote(prev, lang)}"}),
             tr(lang, {"es": "Recuento", "pt": "Contagem"}), tr(lang, {"es": "Probabilidad", "pt": "Probabilidade"})]
-    text = tr(lang, {"es": f"{_q(word, lang)} sigue a {_q(prev, lang)} {count} vez de {total}: {count}/{total}. "
+    text = tr(lang, {"es": f"{quote(word, lang)} sigue a {quote(prev, lang)} {count} vez de {total}: {count}/{total}. "
                   "Las probabilidades de la tabla suman 1.",
-            "pt": f"{_q(word, lang)} vem depois de {_q(prev, lang)} {count} vez em {total}: {count}/{total}. "
+            "pt": f"{quote(word, lang)} vem depois de {quote(prev, lang)} {count} vez em {total}: {count}/{total}. "
                   "As probabilidades da tabela somam 1."})
     return _explained(head, body, text)
 
@@ -180,7 +176,7 @@ make_quiz(
     "quiz_dot_zero",
     {"es": "Pregunta: producto escalar cero", "pt": "Pergunta: produto escalar zero"},
     {"es": "¿Qué par de vectores tiene producto escalar 0?", "pt": "Qual par de vetores tem produto escalar 0?"},
-    [(k, {lg: f"{_vec(u, lg)} {'y' if lg == 'es' else 'e'} {_vec(v, lg)}" for lg in ("es", "pt")})
+    [(k, {lg: f"{_vec(u, lg)} {tr(lg, {'es': 'y', 'pt': 'e'})} {_vec(v, lg)}" for lg in ("es", "pt")})
      for k, (u, v) in DOT_PAIRS.items()],
     _ZERO[0], _dot_explain)
 
@@ -220,7 +216,7 @@ make_quiz(
 # The page's own example: three of the next-token candidates, with the logits h · e shown beside the quiz.
 _TEMP_PICK = (0, 4, 6)  # tapete, suelo, luna
 TEMP_LOGITS = [smp.logits_for(H, [CANDIDATES[i][2]])[0] for i in _TEMP_PICK]
-TEMP_WORDS = {lang: [CANDIDATES[i][1][lang] for i in _TEMP_PICK] for lang in ("es", "pt")}
+TEMP_WORDS = {lang: [tr(lang, CANDIDATES[i][1]) for i in _TEMP_PICK] for lang in ("es", "pt")}
 TEMPS = [2.0, 1.0, 0.5, 0.1, 0.01]
 _TOP_COLD = smp.with_temperature(TEMP_LOGITS, TEMPS[-1])[0]
 
@@ -235,7 +231,7 @@ def _prob(p: float, lang: str) -> str:
 
 
 def _temp_explain(lang: str) -> Markup:
-    head = ["T"] + [_q(w, lang) for w in TEMP_WORDS[lang]]
+    head = ["T"] + [quote(w, lang) for w in tr(lang, TEMP_WORDS)]
     rows = [[fmt(t, lang)] + [_prob(pr, lang) for pr in smp.with_temperature(TEMP_LOGITS, t)] for t in TEMPS]
     text = tr(lang, {"es": f"Logits {fmt_vec(TEMP_LOGITS, lang, 2)} (los del recuadro «Elegir el siguiente token» del capítulo 3) divididos entre T antes de softmax. Con T pequeña, las "
                   "diferencias se agrandan y el token más probable se queda casi toda la probabilidad.",

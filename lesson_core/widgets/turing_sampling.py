@@ -43,8 +43,8 @@ def _logit_table(lang: str) -> Markup:
         terms = " + ".join(f"{fmt(a, lang, 1) if a >= 0 else '(' + fmt(a, lang, 1) + ')'}·{fmt(b, lang, 1)}"
                            for a, b in zip(H, vec))
         rows.append([tr(lang, lab), fmt_vec(vec, lang, 1), terms, fmt(z, lang, 2)])
-    head = [T["word"][lang], T["vector"][lang], "h · e", T["logit"][lang]]
-    feats = ", ".join(FEATURES[lang])
+    head = [tr(lang, T["word"]), tr(lang, T["vector"]), "h · e", tr(lang, T["logit"])]
+    feats = ", ".join(tr(lang, FEATURES))
     cap = tr(lang, {"es": f"h = {fmt_vec(H, lang, 1)}; rasgos: [{feats}]",
            "pt": f"h = {fmt_vec(H, lang, 1)}; características: [{feats}]"})
     return card_table(head, rows, caption=cap, scroll=True)
@@ -72,7 +72,7 @@ def _chart(final: list[float], share: list[float] | None, n: int, lang: str) -> 
             if share is not None:
                 out.append(h("rect", {"x": left, "y": num(y + bar_y + 14), "width": num(max(pw * share[i], 0.5)),
                                       "height": 4, "class": "aula-bar-drawn", **paint(fill=GOLD)}))
-            text = fmt_pct(p, lang) if p > 0 else T["dropped"][lang]
+            text = fmt_pct(p, lang) if p > 0 else tr(lang, T["dropped"])
             if share is not None:
                 text += f" · {fmt_pct(share[i], lang, 0)}"
             out.append(h("text", frame.pick({"x": num(left + pw * p + 4), "y": num(y + 14), "class": "aula-note"},
@@ -121,7 +121,7 @@ def next_token(p: dict, lang: str) -> View:
         ratio_text = tr(lang, {"es": f"Con T = 0 no se divide: se elige siempre el logit mayor, «{labels[MAT]}».",
                       "pt": f"Com T = 0 não se divide: escolhe-se sempre o maior logit, “{labels[MAT]}”."})
 
-    head = [T["word"][lang], "softmax(z)", f"T = {fmt(temp, lang, 1)}", f"top-k (k = {k})",
+    head = [tr(lang, T["word"]), "softmax(z)", f"T = {fmt(temp, lang, 1)}", f"top-k (k = {k})",
             f"top-p (p = {fmt(top, lang, 2)})"]
     rows = [[labels[i]] + [fmt(stages[s][i], lang, 3) for s in ("plain", "temperature", "top_k", "final")]
             for i in range(len(labels))]
@@ -137,7 +137,7 @@ def next_token(p: dict, lang: str) -> View:
         top_i = max(range(len(tally)), key=lambda i: (tally[i], -i))
         status = tr(lang, {"es": f"{n} extracciones; la más frecuente: «{labels[top_i]}» ({tally[top_i]} veces).",
                   "pt": f"{n} sorteios; o mais frequente: “{labels[top_i]}” ({tally[top_i]} vezes)."})
-    chart = Markup(h("p", {"class": "aula-readout"}, CONTEXT[lang]) + _chart(final, share, n, lang)
+    chart = Markup(h("p", {"class": "aula-readout"}, tr(lang, CONTEXT)) + _chart(final, share, n, lang)
                    + h("p", {"class": "aula-readout"}, status))
     probs = "; ".join(f"{labels[i]} {fmt_pct(q, lang)}" for i, q in enumerate(final) if q > 0)
     said = f"T = {fmt(temp, lang, 1)}, top-k {k}, top-p {fmt(top, lang, 2)}. " + summary + " " + probs + ". " \

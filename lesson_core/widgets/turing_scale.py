@@ -190,7 +190,7 @@ def _detail(m: dict, lang: str) -> Markup:
     rows = _detail_rows(m, lang)
     head = f"{m['name']} · {m['year']} · {m['org']}"
     return Markup(h("p", {"class": "aula-readout aula-strong"}, head) + table(["", ""], rows)
-                  + h("p", {"class": "aula-readout"}, m["note"][lang]))
+                  + h("p", {"class": "aula-readout"}, tr(lang, m["note"])))
 
 
 def _detail_rows(m: dict, lang: str) -> list[list[str]]:
@@ -231,7 +231,7 @@ def model_sizes(p: dict, lang: str) -> View:
 def _said(m: dict, lang: str) -> str:
     """The detail in words: the chosen model, its numbers and its note."""
     rows = _detail_rows(m, lang)
-    return f"{m['name']}, {m['year']}, {m['org']}. " + "; ".join(f"{a}: {b}" for a, b in rows) + ". " + m["note"][lang]
+    return f"{m['name']}, {m['year']}, {m['org']}. " + "; ".join(f"{a}: {b}" for a, b in rows) + ". " + tr(lang, m["note"])
 
 
 PARITY_CASES = [

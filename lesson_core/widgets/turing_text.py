@@ -12,7 +12,7 @@ from ..kit.controls import Choice, Range, Text, seed_range
 from ..data.bigram import CORPUS, STARTS, STOP, WORDS
 from ..data.timeline import APPROACHES, EVENTS
 from ..data.tokenizer import GLOSS, SAMPLES, VOCAB
-from ..kit.fmt import fmt, mark_decimals, tr
+from ..kit.fmt import fmt, mark_decimals, quote, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.messages import msg
 from ..kit.registry import View, widget
@@ -32,11 +32,6 @@ def _mark(approach: str, x: float, y: float, r: float, cls: str | None = None) -
     d = r * 1.3
     return h("path", {"d": f"M{num(x)} {num(y - d)}L{num(x + d)} {num(y)}L{num(x)} {num(y + d)}L{num(x - d)} {num(y)}z",
                       **look})
-
-
-def q(word: str, lang: str) -> str:
-    """Quote a word the way each language does: «es» / “pt”."""
-    return f"«{word}»" if lang == "es" else f"“{word}”"
 
 
 def frac(p, lang: str) -> str:
@@ -96,7 +91,7 @@ def _timeline_svg(lang: str) -> Markup:
         title={"es": "Setenta años en una línea: reglas o aprendizaje",
                "pt": "Setenta anos numa linha: regras ou aprendizado"},
         controls=[Choice("event", {"es": "Acontecimiento", "pt": "Acontecimento"}, "turing",
-                         options=[(ev["key"], {lg: f"{k}. {ev['when'][lg]} · {ev['title'][lg]}" for lg in ("es", "pt")})
+                         options=[(ev["key"], {lg: f"{k}. {tr(lg, ev['when'])} · {tr(lg, ev['title'])}" for lg in ("es", "pt")})
                                   for k, ev in enumerate(EVENTS, 1)])],
         parts={"line": (), "main": ("event",)})
 def timeline(p: dict, lang: str) -> View:
@@ -121,13 +116,13 @@ def timeline(p: dict, lang: str) -> View:
 
 def _word_choice(name: str, default: str, keys) -> Choice:
     return Choice(name, {"es": "Palabra", "pt": "Palavra"}, default,
-                  options=[(k, {lg: WORDS[k][lg] for lg in ("es", "pt")}) for k in keys])
+                  options=[(k, {lg: tr(lg, WORDS[k]) for lg in ("es", "pt")}) for k in keys])
 
 
 def _corpus_html(lang: str, word: str) -> Markup:
     """The corpus, one sentence per line; ``word`` marked, and the word after it underlined."""
     lines = []
-    for words in bigram.split(CORPUS[lang]):
+    for words in bigram.split(tr(lang, CORPUS)):
         spans = []
         for j, w in enumerate(words):
             cls = "aula-hl" if w == word else "aula-next" if j and words[j - 1] == word else None
@@ -143,7 +138,7 @@ def _bar(p: float, lang: str) -> Markup:
 
 def _w(word: str, lang: str) -> str:
     """A corpus token for reading: the full stop quoted so it does not vanish."""
-    return q(word, lang) if word == STOP else word
+    return quote(word, lang) if word == STOP else word
 
 
 @widget("bigram_table", lesson=LESSON,
@@ -152,17 +147,17 @@ def _w(word: str, lang: str) -> str:
         parts={"main": ("word",)})
 def bigram_table(p: dict, lang: str) -> View:
     """Occurrences of a word in the corpus and the table of next words: count and count / total."""
-    word = WORDS[p["word"]][lang]
-    rows = bigram.next_table(CORPUS[lang], word)
+    word = tr(lang, WORDS[p["word"]])
+    rows = bigram.next_table(tr(lang, CORPUS), word)
     total = sum(c for _, c, _ in rows)
-    n_occ = len(bigram.occurrences(CORPUS[lang], word))
+    n_occ = len(bigram.occurrences(tr(lang, CORPUS), word))
     head = [tr(lang, {"es": "Palabra siguiente", "pt": "Próxima palavra"}), tr(lang, {"es": "Recuento", "pt": "Contagem"}),
             tr(lang, {"es": "Probabilidad", "pt": "Probabilidade"}), ""]
-    body = [[q(w, lang) if w != STOP else tr(lang, {"es": "«.» (punto)", "pt": "“.” (ponto)"}), c, frac(pr, lang),
+    body = [[quote(w, lang) if w != STOP else tr(lang, {"es": "«.» (punto)", "pt": "“.” (ponto)"}), c, frac(pr, lang),
              _bar(float(pr), lang)] for w, c, pr in rows]
     body.append([h("strong", None, "Total"), h("strong", None, total), fmt(1 if rows else 0, lang), ""])
-    note = tr(lang, {"es": f"{q(word, lang)} aparece {n_occ} veces; cada recuento se divide entre {total}.",
-            "pt": f"{q(word, lang)} aparece {n_occ} vezes; cada contagem é dividida por {total}."})
+    note = tr(lang, {"es": f"{quote(word, lang)} aparece {n_occ} veces; cada recuento se divide entre {total}.",
+            "pt": f"{quote(word, lang)} aparece {n_occ} vezes; cada contagem é dividida por {total}."})
     out = Markup(_corpus_html(lang, word) + h("p", {"class": "aula-readout"}, note) + card_table(head, body))
     nexts = "; ".join(f"{_w(w, lang)} {c} ({frac(pr, lang)})" for w, c, pr in rows)
     summary = note + tr(lang, {"es": f" Palabras siguientes: {nexts}.", "pt": f" Próximas palavras: {nexts}."})
@@ -180,8 +175,8 @@ def bigram_table(p: dict, lang: str) -> View:
         parts={"main": ("start", "seed")})
 def bigram_sampler(p: dict, lang: str) -> View:
     """From the start word, draw each next word with the table's probabilities until a full stop."""
-    start = WORDS[p["start"]][lang]
-    res = bigram.sample(CORPUS[lang], start, p["seed"], STOP, max_words=bigram.MAX_WORDS)
+    start = tr(lang, WORDS[p["start"]])
+    res = bigram.sample(tr(lang, CORPUS), start, p["seed"], STOP, max_words=bigram.MAX_WORDS)
     head = [tr(lang, {"es": "Paso", "pt": "Passo"}), tr(lang, {"es": "Anterior", "pt": "Anterior"}),
             tr(lang, {"es": "Candidatas y probabilidades", "pt": "Candidatas e probabilidades"}),
             tr(lang, {"es": "Azar u", "pt": "Número sorteado u"}), tr(lang, {"es": "Elegida", "pt": "Escolhida"})]
@@ -205,9 +200,9 @@ def bigram_sampler(p: dict, lang: str) -> View:
                          "o modelo pode andar em círculos (gato → perseguiu → o → cachorro → perseguiu…)."}))
     out = Markup(sentence + (extra or "") + card_table(head, rows, titled=True, scroll=True)
                  + h("p", {"class": "aula-note"}, tr(lang, how)))
-    summary = tr(lang, {"es": f"Desde {q(start, lang)}, tirada {p['seed']}: «{' '.join(res['words'])}», "
+    summary = tr(lang, {"es": f"Desde {quote(start, lang)}, tirada {p['seed']}: «{' '.join(res['words'])}», "
                      f"{len(res['steps'])} palabras sorteadas.",
-               "pt": f"A partir de {q(start, lang)}, sorteio {p['seed']}: “{' '.join(res['words'])}”, "
+               "pt": f"A partir de {quote(start, lang)}, sorteio {p['seed']}: “{' '.join(res['words'])}”, "
                      f"{len(res['steps'])} palavras sorteadas."}) + (" " + extra_text(res, lang) if extra else "")
     return View(summary=summary, parts={"main": out},
                 data={"words": res["words"], "ended": res["ended"], "draws": [st["u"] for st in res["steps"]]})
@@ -228,7 +223,7 @@ def _chips(tokens: list, lang: str) -> list:
     while i < len(tokens) and i < MAX_SHOWN:
         t = tokens[i]
         if not t.is_byte:
-            out.append(h("span", {"class": "aula-chip", "title": GLOSS.get(t.piece, {}).get(lang)},
+            out.append(h("span", {"class": "aula-chip", "title": tr(lang, GLOSS[t.piece]) if t.piece in GLOSS else None},
                          h("bdi", {"class": "aula-chip-text"}, t.piece), h("span", {"class": "aula-chip-id"}, t.id)))
             i += 1
             continue
@@ -257,7 +252,7 @@ def tokenizer(p: dict, lang: str) -> View:
     """Longest vocabulary match at each position; other characters become their UTF-8 bytes (ids 0-255)."""
     text, cut = tok.bound(p["text"])  # cut first: the rest of a huge input is never scanned
     text, bad = tok.clean(text)
-    tokens = tok.tokenize(text, tok.build_vocab(VOCAB[lang]))
+    tokens = tok.tokenize(text, tok.build_vocab(tr(lang, VOCAB)))
     n_bytes = sum(len(t.data) for t in tokens)
     n_byte_tokens = sum(t.is_byte for t in tokens)
     notes = []
@@ -279,7 +274,7 @@ def tokenizer(p: dict, lang: str) -> View:
                      f"Os tokens cinza são bytes avulsos ({fmt(n_byte_tokens, lang)}), com identificadores 0–255; "
                      "um caractere de vários bytes aparece em hexadecimal."})
     glossed = [t.piece for t in tokens[:MAX_SHOWN] if t.piece in GLOSS and not t.is_byte]
-    gloss = [f"{z} = {q(GLOSS[z][lang], lang)}" for z in dict.fromkeys(glossed)]
+    gloss = [f"{z} = {quote(tr(lang, GLOSS[z]), lang)}" for z in dict.fromkeys(glossed)]
     out = Markup(h("p", {"class": "aula-readout"}, summary)
                  + "".join(h("p", {"class": "aula-warn"}, n) for n in notes)
                  + h("div", {"class": "aula-chips", "dir": "ltr"}, _chips(tokens, lang))
@@ -330,14 +325,14 @@ def bpe_steps(p: dict, lang: str) -> View:
                    "pt": "Não sobram pares: cada palavra já é um fragmento só."})
     else:
         c, word = st["stats"][nxt], _first_word(nxt, st["words"])
-        verdict = tr(lang, {"es": f"Siguiente fusión: {_pair(nxt)} → {q(nxt[0] + nxt[1], lang)} ({c} veces).",
-                   "pt": f"Próxima fusão: {_pair(nxt)} → {q(nxt[0] + nxt[1], lang)} ({c} vezes)."})
+        verdict = tr(lang, {"es": f"Siguiente fusión: {_pair(nxt)} → {quote(nxt[0] + nxt[1], lang)} ({c} veces).",
+                   "pt": f"Próxima fusão: {_pair(nxt)} → {quote(nxt[0] + nxt[1], lang)} ({c} vezes)."})
         if st["tied"]:
             others = ", ".join(_pair(t) for t in st["tied"])
             verdict += tr(lang, {"es": f" Empata con {others}; gana el par que aparece antes al leer el corpus en orden "
-                              f"(en {q(word, lang)}).",
+                              f"(en {quote(word, lang)}).",
                         "pt": f" Empata com {others}; vence o par que aparece primeiro ao ler o corpus em ordem "
-                              f"(em {q(word, lang)})."})
+                              f"(em {quote(word, lang)})."})
     done = h("ol", {"class": "aula-merges"},
              [h("li", None, f"{_pair(pr)} → {pr[0] + pr[1]} ({c})") for pr, c in st["merges"]]) if st["merges"] else ""
     n_base = len(st["vocab"]) - len(st["merges"])
@@ -372,4 +367,4 @@ PARITY_CASES = [
     ("bpe_steps", {"step": BPE_STEPS}),
 ]
 
-__all__ = ["PARITY_CASES", "q", "frac"]
+__all__ = ["PARITY_CASES", "frac"]

@@ -79,11 +79,11 @@ def train_logits(p: dict, lang: str) -> View:
     words = [tr(lang, w) for w in TRAIN_WORDS]
     rows = []
     for i, w in enumerate(words):
-        name = w + (f" ✓ {T['right'][lang]}" if i == TRAIN_CORRECT else "")
+        name = w + (f" ✓ {tr(lang, T['right'])}" if i == TRAIN_CORRECT else "")
         rows.append([name, fmt(st["logits"][i], lang, 2), fmt(st["probs"][i], lang, 3),
                      _signed(st["grad"][i], lang), _signed(-lr * st["grad"][i], lang)])
-    head = [T["word"][lang], "logit z", "p", T["slope"][lang] + " ∂L/∂z",
-            T["change"][lang] + f" −{fmt(lr, lang)}·∂L/∂z"]
+    head = [tr(lang, T["word"]), "logit z", "p", tr(lang, T["slope"]) + " ∂L/∂z",
+            tr(lang, T["change"]) + f" −{fmt(lr, lang)}·∂L/∂z"]
     pc = st["probs"][TRAIN_CORRECT]
     read = tr(lang, {"es": f"Paso {step}/{STEPS} · p({words[TRAIN_CORRECT]}) = {fmt(pc, lang, 3)} · "
                   f"pérdida −ln {fmt(pc, lang, 3)} ≈ {fmt(st['loss'], lang, 3)}",
@@ -92,7 +92,7 @@ def train_logits(p: dict, lang: str) -> View:
     losses = [s["loss"] for s in run]
     cap = tr(lang, {"es": f"Pérdida en los pasos 0 a {STEPS} con η = {fmt(lr, lang)}",
            "pt": f"Perda nos passos 0 a {STEPS} com η = {fmt(lr, lang)}"})
-    hist_head = [T["step"][lang]] + [f"z({w})" for w in words] + [f"p({words[TRAIN_CORRECT]})", T["loss"][lang]]
+    hist_head = [tr(lang, T["step"])] + [f"z({w})" for w in words] + [f"p({words[TRAIN_CORRECT]})", tr(lang, T["loss"])]
     hist = [[s["step"]] + [fmt(z, lang, 2) for z in s["logits"]]
             + [fmt(s["probs"][TRAIN_CORRECT], lang, 3), fmt(s["loss"], lang, 3)] for s in run]
     now = Markup(card_table(head, rows) + h("p", {"class": "aula-readout"}, read))

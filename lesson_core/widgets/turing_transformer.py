@@ -11,12 +11,11 @@ from __future__ import annotations
 from ..data import attention as da
 from ..topics import transformer as tf
 from ..kit.controls import Choice, Range, Toggle
-from ..kit.fmt import fmt, tr
+from ..kit.fmt import fmt, quote, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
 from ..kit.svgkit import PAPER, Frame, card_table, figure, fmt_vec, paint, table
 from .turing_attention import run
-from .turing_text import q
 from .turing_vectors import BLUE, GOLD, GREY, arrow
 
 LESSON = "turing"
@@ -154,16 +153,16 @@ def _order_plane(dogs: list[list[float]], lang: str) -> Markup:
 def word_order(p: dict, lang: str) -> View:
     """«perro muerde persona» and «persona muerde perro» through head A without mask."""
     res = tf.word_order(p["pos"])
-    word = lambda t: da.ORDER_WORDS[t][lang]  # noqa: E731
+    word = lambda t: tr(lang, da.ORDER_WORDS[t])  # noqa: E731
     blocks = []
     for run_ in res["runs"]:
         sentence = " ".join(word(t) for t in run_["ids"])
         rows = [[h("strong", None, word(t)) if t == "dog" else word(t), fmt_vec(x, lang), fmt_vec(o, lang)]
                 for t, x, o in zip(run_["ids"], run_["xs"], run_["outputs"])]
-        head = ["", ({"es": "entrada: rasgos + posición", "pt": "entrada: características + posição"} if p["pos"] else
-                     {"es": "entrada: 4 rasgos", "pt": "entrada: 4 características"})[lang],
+        head = ["", tr(lang, {"es": "entrada: rasgos + posición", "pt": "entrada: características + posição"} if p["pos"] else
+                     {"es": "entrada: 4 rasgos", "pt": "entrada: 4 características"}),
                 tr(lang, {"es": "salida de la cabeza A", "pt": "saída da cabeça A"})]
-        blocks.append(table(head, rows, cls="aula-table", caption=q(sentence, lang)))
+        blocks.append(table(head, rows, cls="aula-table", caption=quote(sentence, lang)))
     dog = word("dog")
     if res["same"]:
         verdict = {"es": f"Las dos salidas de «{dog}» son idénticas: sin posiciones, la atención no distingue quién muerde a quién.",

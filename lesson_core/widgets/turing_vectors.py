@@ -69,7 +69,7 @@ def arrow_group(colour: str, cls: str, width: float, *arrows: object) -> Markup:
 def _bars(vec: list[float], lang: str) -> Markup:
     """Eight labelled meters (0..1), one per position."""
     return h("ul", {"class": "aula-rank aula-dims"},
-             [h("li", None, h("meter", {"min": "0", "max": "1", "value": repr(v)}), f" {names[lang]} {fmt(v, lang, 2)}")
+             [h("li", None, h("meter", {"min": "0", "max": "1", "value": repr(v)}), f" {tr(lang, names)} {fmt(v, lang, 2)}")
               for v, (_, names) in zip(vec, dv.DIMS)])
 
 
@@ -81,7 +81,7 @@ def emb_table(p: dict, lang: str) -> View:
     """Every word's 8 hand-labelled numbers; the chosen word's row as bars."""
     word = p["word"]
     vec = dv.VECTORS[word]
-    head = [tr(lang, {"es": "palabra", "pt": "palavra"})] + [names[lang] for _, names in dv.DIMS]
+    head = [tr(lang, {"es": "palabra", "pt": "palavra"})] + [tr(lang, names) for _, names in dv.DIMS]
     rows = [[dv.label(w, lang)] + [fmt(v, lang, 2) for v in dv.VECTORS[w]] for w in dv.WORD_IDS]
     whole = tr(lang, {"es": f"Toda la tabla: {fmt(len(rows), lang)} palabras, {fmt(len(dv.DIMS), lang)} números cada una",
                       "pt": f"A tabela inteira: {fmt(len(rows), lang)} palavras, {fmt(len(dv.DIMS), lang)} números cada uma"})
@@ -89,7 +89,7 @@ def emb_table(p: dict, lang: str) -> View:
                           h("details", {"class": "aula-emb-cards"}, h("summary", None, whole), card_table(head, rows)))
     text = tr(lang, {"es": f"Fila de «{dv.label(word, lang)}»: ", "pt": f"Linha de “{dv.label(word, lang)}”: "})
     row = Markup(h("p", {"class": "aula-readout"}, text + fmt_vec(vec, lang)) + _bars(vec, lang))
-    named = "; ".join(f"{names[lang]} {fmt(v, lang, 2)}" for v, (_, names) in zip(vec, dv.DIMS))
+    named = "; ".join(f"{tr(lang, names)} {fmt(v, lang, 2)}" for v, (_, names) in zip(vec, dv.DIMS))
     return View(summary=text + named + ".", parts={"table": full, "row": row},
                 data={"word": word, "vector": vec, "dims": DIM_IDS})
 
@@ -353,7 +353,7 @@ def emb_analogy(p: dict, lang: str) -> View:
     a, b, c = p["a"], p["b"], p["c"]
     res = vx.analogy(a, b, c, dv.VECTORS)
     L = lambda w: dv.label(w, lang)  # noqa: E731
-    head = [""] + [names[lang] for _, names in dv.DIMS]
+    head = [""] + [tr(lang, names) for _, names in dv.DIMS]
     rows = [[f"{L(a)}"] + [fmt(x, lang, 2) for x in dv.VECTORS[a]],
             [f"− {L(b)}"] + [fmt(x, lang, 2) for x in dv.VECTORS[b]],
             [f"+ {L(c)}"] + [fmt(x, lang, 2) for x in dv.VECTORS[c]],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..classroom import worksheets as ws
 from ..kit.controls import Range
-from ..kit.fmt import fmt, fmt_upto, tr
+from ..kit.fmt import fmt, fmt_upto, quote, tr
 from ..kit.html import Markup, h, text_of
 from ..kit.registry import View, widget
 from ..kit.svgkit import fmt_vec
@@ -60,10 +60,6 @@ def sheet_title(chapter: str, lang: str) -> str:
     return f"{tr(lang, SHEET)} de {title[0].lower()}{title[1:]}"
 
 
-def _q(word: str, lang: str) -> str:
-    return f"«{word}»" if lang == "es" else f"“{word}”"
-
-
 def _n(x: float, lang: str, d: int = ws.DECIMALS) -> str:
     """A result rounded to ``d`` decimals for the key, without trailing zeros: −1,5 rather than −1,500."""
     return fmt_upto(x, lang, d)
@@ -77,78 +73,74 @@ def _frac(pair: list[int]) -> str:
     return f"{pair[0]}/{pair[1]}"
 
 
-def _t(lang: str, es: str, pt: str) -> str:
-    return es if lang == "es" else pt
-
-
 # --- wording of each kind: (statement, key) ---------------------------------------------
 
 def _pe_value(g: dict, a: dict, lang: str) -> tuple:
     pos, d = g["pos"], g["d"]
-    st = _t(lang, f"Con d = {d}, calcula el código de la posición pos = {pos}: PE(pos, 0) = sen(pos), "
-                  f"PE(pos, 1) = cos(pos), y para la onda i = 1 primero el divisor 10000^(2i/d) y luego "
-                  "PE(pos, 2) = sen(pos / divisor) y PE(pos, 3) = cos(pos / divisor).",
-            f"Com d = {d}, calcule o código da posição pos = {pos}: PE(pos, 0) = sen(pos), "
-            f"PE(pos, 1) = cos(pos), e para a onda i = 1 primeiro o divisor 10000^(2i/d) e depois "
-            "PE(pos, 2) = sen(pos / divisor) e PE(pos, 3) = cos(pos / divisor).")
-    key = _t(lang, f"Divisor 10000^(2/{d}) = {_n(a['divisor'], lang)}. PE({pos}) = {_v(a['pe'], lang)}.",
-             f"Divisor 10000^(2/{d}) = {_n(a['divisor'], lang)}. PE({pos}) = {_v(a['pe'], lang)}.")
+    st = tr(lang, {"es": f"Con d = {d}, calcula el código de la posición pos = {pos}: PE(pos, 0) = sen(pos), "
+                         f"PE(pos, 1) = cos(pos), y para la onda i = 1 primero el divisor 10000^(2i/d) y luego "
+                         "PE(pos, 2) = sen(pos / divisor) y PE(pos, 3) = cos(pos / divisor).",
+                   "pt": f"Com d = {d}, calcule o código da posição pos = {pos}: PE(pos, 0) = sen(pos), "
+                         f"PE(pos, 1) = cos(pos), e para a onda i = 1 primeiro o divisor 10000^(2i/d) e depois "
+                         "PE(pos, 2) = sen(pos / divisor) e PE(pos, 3) = cos(pos / divisor)."})
+    key = tr(lang, {"es": f"Divisor 10000^(2/{d}) = {_n(a['divisor'], lang)}. PE({pos}) = {_v(a['pe'], lang)}.",
+                    "pt": f"Divisor 10000^(2/{d}) = {_n(a['divisor'], lang)}. PE({pos}) = {_v(a['pe'], lang)}."})
     return st, key
 
 
 def _pe_sum(g: dict, a: dict, lang: str) -> tuple:
-    st = _t(lang, f"La palabra de la posición {g['pos']} tiene el vector E = {_v(g['word'], lang, 1)}. "
-                  "Usa el código del ejercicio anterior y calcula x = E + PE(pos), casilla a casilla.",
-            f"A palavra da posição {g['pos']} tem o vetor E = {_v(g['word'], lang, 1)}. "
-            "Use o código do exercício anterior e calcule x = E + PE(pos), casa por casa.")
+    st = tr(lang, {"es": f"La palabra de la posición {g['pos']} tiene el vector E = {_v(g['word'], lang, 1)}. "
+                         "Usa el código del ejercicio anterior y calcula x = E + PE(pos), casilla a casilla.",
+                   "pt": f"A palavra da posição {g['pos']} tem o vetor E = {_v(g['word'], lang, 1)}. "
+                         "Use o código do exercício anterior e calcule x = E + PE(pos), casa por casa."})
     return st, f"x = {_v(a['x'], lang)}"
 
 
 def _wavelength(g: dict, a: dict, lang: str) -> tuple:
-    st = _t(lang, f"Con d = {g['d']}, ¿por qué número se divide la posición en la onda i = {g['i']} "
-                  "(10000^(2i/d))? ¿Cada cuántas posiciones da esa onda una vuelta completa (2π · divisor)?",
-            f"Com d = {g['d']}, por qual número a posição é dividida na onda i = {g['i']} "
-            "(10000^(2i/d))? A cada quantas posições essa onda dá uma volta completa (2π · divisor)?")
-    key = _t(lang, f"Divisor {_n(a['divisor'], lang)}; una vuelta cada {_n(a['wavelength'], lang)} posiciones.",
-             f"Divisor {_n(a['divisor'], lang)}; uma volta a cada {_n(a['wavelength'], lang)} posições.")
+    st = tr(lang, {"es": f"Con d = {g['d']}, ¿por qué número se divide la posición en la onda i = {g['i']} "
+                         "(10000^(2i/d))? ¿Cada cuántas posiciones da esa onda una vuelta completa (2π · divisor)?",
+                   "pt": f"Com d = {g['d']}, por qual número a posição é dividida na onda i = {g['i']} "
+                         "(10000^(2i/d))? A cada quantas posições essa onda dá uma volta completa (2π · divisor)?"})
+    key = tr(lang, {"es": f"Divisor {_n(a['divisor'], lang)}; una vuelta cada {_n(a['wavelength'], lang)} posiciones.",
+                    "pt": f"Divisor {_n(a['divisor'], lang)}; uma volta a cada {_n(a['wavelength'], lang)} posições."})
     return st, key
 
 
 def _bigram(g: dict, a: dict, lang: str) -> tuple:
-    w = ws.BIGRAM_WORDS[lang]
+    w = tr(lang, ws.BIGRAM_WORDS)
     corpus = " ".join(f"{w['det']} {w['noun'][n]} {w['verb'][v]} {w['obj'][o]} ." for n, v, o in g["slots"])
     noun, verb, obj = w["noun"][g["noun"]], w["verb"][g["verb"]], w["obj"][g["obj"]]
-    st = h("span", None, _t(lang, "Corpus: ", "Corpus: "), h("em", None, corpus), " ",
-           _t(lang, f"Con el modelo de recuentos, calcula P({_q(noun, lang)} | {_q(w['det'], lang)}) y "
-                    f"P({_q(obj, lang)} | {_q(verb, lang)}) como fracciones.",
-              f"Com o modelo de contagens, calcule P({_q(noun, lang)} | {_q(w['det'], lang)}) e "
-              f"P({_q(obj, lang)} | {_q(verb, lang)}) como frações."))
-    key = (f"P({_q(noun, lang)} | {_q(w['det'], lang)}) = {_frac(a['noun'])}; "
-           f"P({_q(obj, lang)} | {_q(verb, lang)}) = {_frac(a['obj'])}")
+    st = h("span", None, tr(lang, {"es": "Corpus: ", "pt": "Corpus: "}), h("em", None, corpus), " ",
+           tr(lang, {"es": f"Con el modelo de recuentos, calcula P({quote(noun, lang)} | {quote(w['det'], lang)}) y "
+                           f"P({quote(obj, lang)} | {quote(verb, lang)}) como fracciones.",
+                     "pt": f"Com o modelo de contagens, calcule P({quote(noun, lang)} | {quote(w['det'], lang)}) e "
+                           f"P({quote(obj, lang)} | {quote(verb, lang)}) como frações."}))
+    key = (f"P({quote(noun, lang)} | {quote(w['det'], lang)}) = {_frac(a['noun'])}; "
+           f"P({quote(obj, lang)} | {quote(verb, lang)}) = {_frac(a['obj'])}")
     return st, key
 
 
 def _bpe(g: dict, a: dict, lang: str) -> tuple:
-    a = a[lang]
-    words = ", ".join(f"{word}×{c}" for word, c in g["words"][lang])
-    st = _t(lang, f"Vocabulario con recuentos: {words}. Empezando por letras sueltas, cuenta cada par de letras "
-                  "vecinas (multiplicado por el recuento de la palabra). ¿Qué par se fusiona primero, con qué "
-                  "recuento, y cómo quedan las palabras?",
-            f"Vocabulário com contagens: {words}. Começando por letras soltas, conte cada par de letras "
-            "vizinhas (multiplicado pela contagem da palavra). Qual par é fundido primeiro, com que contagem, "
-            "e como ficam as palavras?")
+    a = tr(lang, a)
+    words = ", ".join(f"{word}×{c}" for word, c in tr(lang, g["words"]))
+    st = tr(lang, {"es": f"Vocabulario con recuentos: {words}. Empezando por letras sueltas, cuenta cada par de letras "
+                         "vecinas (multiplicado por el recuento de la palabra). ¿Qué par se fusiona primero, con qué "
+                         "recuento, y cómo quedan las palabras?",
+                   "pt": f"Vocabulário com contagens: {words}. Começando por letras soltas, conte cada par de letras "
+                         "vizinhas (multiplicado pela contagem da palavra). Qual par é fundido primeiro, com que contagem, "
+                         "e como ficam as palavras?"})
     pair = "+".join(a["pair"])
     after = ", ".join(" ".join(p) for p in a["after"])
-    key = _t(lang, f"Primera fusión: {pair} (recuento {a['count']}). Palabras: {after}.",
-             f"Primeira fusão: {pair} (contagem {a['count']}). Palavras: {after}.")
+    key = tr(lang, {"es": f"Primera fusión: {pair} (recuento {a['count']}). Palabras: {after}.",
+                    "pt": f"Primeira fusão: {pair} (contagem {a['count']}). Palavras: {after}."})
     return st, key
 
 
 def _dot(g: dict, a: dict, lang: str) -> tuple:
-    st = _t(lang, f"a = {_v(g['a'], lang, 0)}, b = {_v(g['b'], lang, 0)}. Calcula el producto escalar a·b, "
-                  "las longitudes |a| y |b| y el coseno del ángulo entre ellos.",
-            f"a = {_v(g['a'], lang, 0)}, b = {_v(g['b'], lang, 0)}. Calcule o produto escalar a·b, "
-            "os comprimentos |a| e |b| e o cosseno do ângulo entre eles.")
+    st = tr(lang, {"es": f"a = {_v(g['a'], lang, 0)}, b = {_v(g['b'], lang, 0)}. Calcula el producto escalar a·b, "
+                         "las longitudes |a| y |b| y el coseno del ángulo entre ellos.",
+                   "pt": f"a = {_v(g['a'], lang, 0)}, b = {_v(g['b'], lang, 0)}. Calcule o produto escalar a·b, "
+                         "os comprimentos |a| e |b| e o cosseno do ângulo entre eles."})
     key = (f"a·b = {_n(a['dot'], lang)}; |a| = {_n(a['norm_a'], lang)}; |b| = {_n(a['norm_b'], lang)}; "
            f"cos = {_n(a['cos'], lang)}")
     return st, key
@@ -156,88 +148,88 @@ def _dot(g: dict, a: dict, lang: str) -> tuple:
 
 def _attention(g: dict, a: dict, lang: str) -> tuple:
     keys = ", ".join(f"k{i + 1} = {_v(k, lang, 0)}" for i, k in enumerate(g["keys"]))
-    st = _t(lang, f"Consulta q = {_v(g['q'], lang, 0)}; claves {keys}. Calcula las puntuaciones q·k/√2 y "
-                  "conviértelas en pesos con softmax.",
-            f"Consulta q = {_v(g['q'], lang, 0)}; chaves {keys}. Calcule as pontuações q·k/√2 e "
-            "transforme-as em pesos com softmax.")
-    key = _t(lang, f"Productos {_v(a['dots'], lang, 0)}; puntuaciones {_v(a['scores'], lang)}; "
-                   f"pesos {_v(a['weights'], lang)}.",
-             f"Produtos {_v(a['dots'], lang, 0)}; pontuações {_v(a['scores'], lang)}; "
-             f"pesos {_v(a['weights'], lang)}.")
+    st = tr(lang, {"es": f"Consulta q = {_v(g['q'], lang, 0)}; claves {keys}. Calcula las puntuaciones q·k/√2 y "
+                         "conviértelas en pesos con softmax.",
+                   "pt": f"Consulta q = {_v(g['q'], lang, 0)}; chaves {keys}. Calcule as pontuações q·k/√2 e "
+                         "transforme-as em pesos com softmax."})
+    key = tr(lang, {"es": f"Productos {_v(a['dots'], lang, 0)}; puntuaciones {_v(a['scores'], lang)}; "
+                          f"pesos {_v(a['weights'], lang)}.",
+                    "pt": f"Produtos {_v(a['dots'], lang, 0)}; pontuações {_v(a['scores'], lang)}; "
+                          f"pesos {_v(a['weights'], lang)}."})
     return st, key
 
 
 def _layernorm(g: dict, a: dict, lang: str) -> tuple:
-    st = _t(lang, f"Normaliza x = {_v(g['x'], lang, 1)}: calcula la media, la varianza (dividiendo entre 4), "
-                  "la desviación estándar y cada (x − media) / desviación (sin el pequeño ε).",
-            f"Normalize x = {_v(g['x'], lang, 1)}: calcule a média, a variância (dividindo por 4), "
-            "o desvio padrão e cada (x − média) / desvio (sem o pequeno ε).")
-    key = _t(lang, f"Media {_n(a['mean'], lang)}; varianza {_n(a['var'], lang)}; desviación {_n(a['std'], lang)}; "
-                   f"resultado {_v(a['y'], lang)}.",
-             f"Média {_n(a['mean'], lang)}; variância {_n(a['var'], lang)}; desvio {_n(a['std'], lang)}; "
-             f"resultado {_v(a['y'], lang)}.")
+    st = tr(lang, {"es": f"Normaliza x = {_v(g['x'], lang, 1)}: calcula la media, la varianza (dividiendo entre 4), "
+                         "la desviación estándar y cada (x − media) / desviación (sin el pequeño ε).",
+                   "pt": f"Normalize x = {_v(g['x'], lang, 1)}: calcule a média, a variância (dividindo por 4), "
+                         "o desvio padrão e cada (x − média) / desvio (sem o pequeno ε)."})
+    key = tr(lang, {"es": f"Media {_n(a['mean'], lang)}; varianza {_n(a['var'], lang)}; desviación {_n(a['std'], lang)}; "
+                          f"resultado {_v(a['y'], lang)}.",
+                    "pt": f"Média {_n(a['mean'], lang)}; variância {_n(a['var'], lang)}; desvio {_n(a['std'], lang)}; "
+                          f"resultado {_v(a['y'], lang)}."})
     return st, key
 
 
 def _temperature(g: dict, a: dict, lang: str) -> tuple:
     z, t = _v(g["logits"], lang, 1), fmt(g["t"], lang)
-    st = _t(lang, f"Logits {z}. Calcula las probabilidades con softmax a temperatura T = 1 y a T = {t} "
-                  "(divide cada logit entre T antes de softmax).",
-            f"Logits {z}. Calcule as probabilidades com softmax na temperatura T = 1 e em T = {t} "
-            "(divida cada logit por T antes do softmax).")
+    st = tr(lang, {"es": f"Logits {z}. Calcula las probabilidades con softmax a temperatura T = 1 y a T = {t} "
+                         "(divide cada logit entre T antes de softmax).",
+                   "pt": f"Logits {z}. Calcule as probabilidades com softmax na temperatura T = 1 e em T = {t} "
+                         "(divida cada logit por T antes do softmax)."})
     return st, f"T = 1: {_v(a['p1'], lang)}; T = {t}: {_v(a['pt'], lang)}"
 
 
 def _train_step(g: dict, a: dict, lang: str) -> tuple:
     z, c, eta = _v(g["logits"], lang, 1), g["correct"] + 1, fmt(g["eta"], lang)
     lower = a["new_loss"] < a["loss"]
-    st = _t(lang, f"Logits {z}; el token correcto es el n.º {c}. Calcula las probabilidades, la pérdida −ln p, "
-                  f"el gradiente (p − 1 para el correcto, p para los demás) y los logits tras un paso con "
-                  f"η = {eta}. ¿Baja la pérdida?",
-            f"Logits {z}; o token correto é o nº {c}. Calcule as probabilidades, a perda −ln p, "
-            f"o gradiente (p − 1 para o correto, p para os outros) e os logits após um passo com "
-            f"η = {eta}. A perda diminui?")
-    key = _t(lang, f"p = {_v(a['p'], lang)}; pérdida {_n(a['loss'], lang)}; gradiente {_v(a['grad'], lang)}; "
-                   f"nuevos logits {_v(a['new_logits'], lang)}; nuevas probabilidades {_v(a['new_p'], lang)}; "
-                   f"nueva pérdida {_n(a['new_loss'], lang)}: " + ("sí, baja." if lower else "no, no baja."),
-             f"p = {_v(a['p'], lang)}; perda {_n(a['loss'], lang)}; gradiente {_v(a['grad'], lang)}; "
-             f"novos logits {_v(a['new_logits'], lang)}; novas probabilidades {_v(a['new_p'], lang)}; "
-             f"nova perda {_n(a['new_loss'], lang)}: " + ("sim, diminui." if lower else "não, não diminui."))
+    st = tr(lang, {"es": f"Logits {z}; el token correcto es el n.º {c}. Calcula las probabilidades, la pérdida −ln p, "
+                         f"el gradiente (p − 1 para el correcto, p para los demás) y los logits tras un paso con "
+                         f"η = {eta}. ¿Baja la pérdida?",
+                   "pt": f"Logits {z}; o token correto é o nº {c}. Calcule as probabilidades, a perda −ln p, "
+                         f"o gradiente (p − 1 para o correto, p para os outros) e os logits após um passo com "
+                         f"η = {eta}. A perda diminui?"})
+    key = tr(lang, {"es": f"p = {_v(a['p'], lang)}; pérdida {_n(a['loss'], lang)}; gradiente {_v(a['grad'], lang)}; "
+                          f"nuevos logits {_v(a['new_logits'], lang)}; nuevas probabilidades {_v(a['new_p'], lang)}; "
+                          f"nueva pérdida {_n(a['new_loss'], lang)}: " + ("sí, baja." if lower else "no, no baja."),
+                    "pt": f"p = {_v(a['p'], lang)}; perda {_n(a['loss'], lang)}; gradiente {_v(a['grad'], lang)}; "
+                          f"novos logits {_v(a['new_logits'], lang)}; novas probabilidades {_v(a['new_p'], lang)}; "
+                          f"nova perda {_n(a['new_loss'], lang)}: " + ("sim, diminui." if lower else "não, não diminui.")})
     return st, key
 
 
 def _chain(g: dict, a: dict, lang: str) -> tuple:
     x, t, w0, eta = (fmt(g[k], lang) for k in ("x", "target", "w0", "eta"))
-    st = _t(lang, f"Entrada {x}, predicción {x}·w, objetivo {t}, pérdida L = a² con a = {x}·w − {t}. "
-                  f"Desde w = {w0}: calcula a, L, la pendiente dL/dw = 2a·{x}, el nuevo w = w − {eta}·pendiente "
-                  "y la nueva pérdida. ¿Para qué w es la pérdida 0?",
-            f"Entrada {x}, previsão {x}·w, alvo {t}, perda L = a² com a = {x}·w − {t}. "
-            f"A partir de w = {w0}: calcule a, L, a inclinação dL/dw = 2a·{x}, o novo w = w − {eta}·inclinação "
-            "e a nova perda. Para qual w a perda é 0?")
+    st = tr(lang, {"es": f"Entrada {x}, predicción {x}·w, objetivo {t}, pérdida L = a² con a = {x}·w − {t}. "
+                         f"Desde w = {w0}: calcula a, L, la pendiente dL/dw = 2a·{x}, el nuevo w = w − {eta}·pendiente "
+                         "y la nueva pérdida. ¿Para qué w es la pérdida 0?",
+                   "pt": f"Entrada {x}, previsão {x}·w, alvo {t}, perda L = a² com a = {x}·w − {t}. "
+                         f"A partir de w = {w0}: calcule a, L, a inclinação dL/dw = 2a·{x}, o novo w = w − {eta}·inclinação "
+                         "e a nova perda. Para qual w a perda é 0?"})
     key = (f"a = {_n(a['a'], lang)}; L = {_n(a['loss'], lang)}; dL/dw = {_n(a['slope'], lang)}; "
-           f"w = {_n(a['w1'], lang)}; L = {_n(a['loss1'], lang)}; " + _t(lang, "mínimo en", "mínimo em")
+           f"w = {_n(a['w1'], lang)}; L = {_n(a['loss1'], lang)}; " + tr(lang, {"es": "mínimo en", "pt": "mínimo em"})
            + f" w = {_n(a['w_min'], lang)}")
     return st, key
 
 
 def _comparisons(g: dict, a: dict, lang: str) -> tuple:
     n = fmt(g["n"], lang)
-    st = _t(lang, f"Una frase tiene n = {n} tokens. Con atención causal, cada token se compara consigo mismo y con "
-                  "los anteriores: ¿cuántas comparaciones hace una cabeza en total (n(n+1)/2)? ¿Cuántos pasos "
-                  "separan el primer token del último en una red recurrente?",
-            f"Uma frase tem n = {n} tokens. Com atenção causal, cada token se compara consigo mesmo e com os "
-            "anteriores: quantas comparações uma cabeça faz no total (n(n+1)/2)? Quantos passos separam o "
-            "primeiro token do último em uma rede recorrente?")
-    return st, _t(lang, f"{fmt(a['pairs'], lang)} comparaciones; {fmt(a['rnn_steps'], lang)} pasos.",
-                  f"{fmt(a['pairs'], lang)} comparações; {fmt(a['rnn_steps'], lang)} passos.")
+    st = tr(lang, {"es": f"Una frase tiene n = {n} tokens. Con atención causal, cada token se compara consigo mismo y con "
+                         "los anteriores: ¿cuántas comparaciones hace una cabeza en total (n(n+1)/2)? ¿Cuántos pasos "
+                         "separan el primer token del último en una red recurrente?",
+                   "pt": f"Uma frase tem n = {n} tokens. Com atenção causal, cada token se compara consigo mesmo e com os "
+                         "anteriores: quantas comparações uma cabeça faz no total (n(n+1)/2)? Quantos passos separam o "
+                         "primeiro token do último em uma rede recorrente?"})
+    return st, tr(lang, {"es": f"{fmt(a['pairs'], lang)} comparaciones; {fmt(a['rnn_steps'], lang)} pasos.",
+                         "pt": f"{fmt(a['pairs'], lang)} comparações; {fmt(a['rnn_steps'], lang)} passos."})
 
 
 def _diffusion(g: dict, a: dict, lang: str) -> tuple:
     x0, e, ab = (fmt(g[k], lang) for k in ("x0", "eps", "abar"))
-    st = _t(lang, f"Un píxel x₀ = {x0} recibe ruido ε = {e} con ᾱ = {ab}. Calcula √ᾱ, √(1 − ᾱ) y "
-                  "x_t = √ᾱ·x₀ + √(1 − ᾱ)·ε. Si conoces ε, recupera x₀ = (x_t − √(1 − ᾱ)·ε) / √ᾱ.",
-            f"Um pixel x₀ = {x0} recebe ruído ε = {e} com ᾱ = {ab}. Calcule √ᾱ, √(1 − ᾱ) e "
-            "x_t = √ᾱ·x₀ + √(1 − ᾱ)·ε. Se você conhece ε, recupere x₀ = (x_t − √(1 − ᾱ)·ε) / √ᾱ.")
+    st = tr(lang, {"es": f"Un píxel x₀ = {x0} recibe ruido ε = {e} con ᾱ = {ab}. Calcula √ᾱ, √(1 − ᾱ) y "
+                         "x_t = √ᾱ·x₀ + √(1 − ᾱ)·ε. Si conoces ε, recupera x₀ = (x_t − √(1 − ᾱ)·ε) / √ᾱ.",
+                   "pt": f"Um pixel x₀ = {x0} recebe ruído ε = {e} com ᾱ = {ab}. Calcule √ᾱ, √(1 − ᾱ) e "
+                         "x_t = √ᾱ·x₀ + √(1 − ᾱ)·ε. Se você conhece ε, recupere x₀ = (x_t − √(1 − ᾱ)·ε) / √ᾱ."})
     return st, (f"√ᾱ = {_n(a['keep'], lang)}; √(1 − ᾱ) = {_n(a['noise'], lang)}; x_t = {_n(a['xt'], lang)}; "
                 f"x₀ = {_n(a['x0_back'], lang)}")
 
@@ -246,24 +238,24 @@ def _chinchilla(g: dict, a: dict, lang: str) -> tuple:
     def big(billions: float) -> str:   # 2000 -> «2 billones» / “2 trilhões”
         return big_words(billions * 1e9, lang)
     trillion = any(x >= 1000 for x in (g["tokens_b"], a["tokens_b"]))
-    st = _t(lang, f"Regla de Chinchilla: unos 20 tokens de entrenamiento por parámetro. ¿Con cuántos tokens "
-                  f"habría que entrenar un modelo de {big(g['params_b'])} de parámetros? ¿Y qué tamaño de modelo "
-                  f"le corresponde a un texto de {big(g['tokens_b'])} de tokens?"
-                  + (" (Un billón es un millón de millones.)" if trillion else ""),
-            f"Regra do Chinchilla: uns 20 tokens de treinamento por parâmetro. Com quantos tokens deveria ser "
-            f"treinado um modelo de {big(g['params_b'])} de parâmetros? E qual é o tamanho de modelo adequado "
-            f"para um texto de {big(g['tokens_b'])} de tokens?")
-    return st, _t(lang, f"{big(a['tokens_b'])} de tokens; {big(a['params_b'])} de parámetros.",
-                  f"{big(a['tokens_b'])} de tokens; {big(a['params_b'])} de parâmetros.")
+    st = tr(lang, {"es": f"Regla de Chinchilla: unos 20 tokens de entrenamiento por parámetro. ¿Con cuántos tokens "
+                         f"habría que entrenar un modelo de {big(g['params_b'])} de parámetros? ¿Y qué tamaño de modelo "
+                         f"le corresponde a un texto de {big(g['tokens_b'])} de tokens?"
+                         + (" (Un billón es un millón de millones.)" if trillion else ""),
+                   "pt": f"Regra do Chinchilla: uns 20 tokens de treinamento por parâmetro. Com quantos tokens deveria ser "
+                         f"treinado um modelo de {big(g['params_b'])} de parâmetros? E qual é o tamanho de modelo adequado "
+                         f"para um texto de {big(g['tokens_b'])} de tokens?"})
+    return st, tr(lang, {"es": f"{big(a['tokens_b'])} de tokens; {big(a['params_b'])} de parámetros.",
+                         "pt": f"{big(a['tokens_b'])} de tokens; {big(a['params_b'])} de parâmetros."})
 
 
 def _effective(g: dict, a: dict, lang: str) -> tuple:
-    st = _t(lang, f"Pesos {_v(g['w'], lang, 2)}. Calcula la suma de sus cuadrados y los «puntos que cuentan», "
-                  "1 / (suma de cuadrados).",
-            f"Pesos {_v(g['w'], lang, 2)}. Calcule a soma dos quadrados e os “pontos que contam”, "
-            "1 / (soma dos quadrados).")
-    return st, _t(lang, f"Suma de cuadrados {_n(a['sum_sq'], lang)}; puntos que cuentan {_n(a['count'], lang)}.",
-                  f"Soma dos quadrados {_n(a['sum_sq'], lang)}; pontos que contam {_n(a['count'], lang)}.")
+    st = tr(lang, {"es": f"Pesos {_v(g['w'], lang, 2)}. Calcula la suma de sus cuadrados y los «puntos que cuentan», "
+                         "1 / (suma de cuadrados).",
+                   "pt": f"Pesos {_v(g['w'], lang, 2)}. Calcule a soma dos quadrados e os “pontos que contam”, "
+                         "1 / (soma dos quadrados)."})
+    return st, tr(lang, {"es": f"Suma de cuadrados {_n(a['sum_sq'], lang)}; puntos que cuentan {_n(a['count'], lang)}.",
+                         "pt": f"Soma dos quadrados {_n(a['sum_sq'], lang)}; pontos que contam {_n(a['count'], lang)}."})
 
 
 WORDING = {"pe_value": _pe_value, "pe_sum": _pe_sum, "wavelength": _wavelength, "bigram": _bigram, "bpe": _bpe,
