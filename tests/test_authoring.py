@@ -258,19 +258,26 @@ PAGE_MISTAKES = [
 ]
 
 
-@pytest.mark.slow
-def test_macro_mistakes_name_file_line_and_macro(mini):
+@pytest.fixture(scope="module")
+def page_mistakes(mini) -> tuple[list[int], list[str]]:
+    """One build of the mini project with every PAGE_MISTAKES call on the Portuguese page: the line
+    of each call, and the build's output lines."""
     text, where = CONTEXTS_ES, []
     for call, _ in PAGE_MISTAKES:
         text += "\n\nTexto.\n\n"
         where.append(len(text.splitlines()) + 1)
         text += call + "\n"
-    out = break_and_build(mini, "docs/pt/contexts.md", text)
-    lines = out.splitlines()
-    for (call, expect), line in zip(PAGE_MISTAKES, where):
-        macro = call.strip("{} ").split("(")[0] + "("
-        hits = [ln for ln in lines if f"docs/pt/contexts.md:{line}: macro {macro}" in ln and expect in ln]
-        assert len(hits) == 1, (call, line, out[-3000:])
+    return where, break_and_build(mini, "docs/pt/contexts.md", text).splitlines()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", range(len(PAGE_MISTAKES)), ids=[c for c, _ in PAGE_MISTAKES])
+def test_macro_mistake_names_file_line_and_macro(page_mistakes, n):
+    where, lines = page_mistakes
+    call, expect = PAGE_MISTAKES[n]
+    macro = call.strip("{} ").split("(")[0] + "("
+    hits = [ln for ln in lines if f"docs/pt/contexts.md:{where[n]}: macro {macro}" in ln and expect in ln]
+    assert len(hits) == 1, (call, where[n], "\n".join(lines[-40:]))
 
 
 # --- every mistake on one line, all of them listed -----------------------------------------
