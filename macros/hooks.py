@@ -14,9 +14,10 @@ authoring.py (what authors see) and devloop.py (the `mkdocs serve` loop).
 - ``on_page_content``: permalink titles in the page's language, formulas to MathML (KaTeX at
   build time), then the widgets' blocks.
 - ``on_post_page``, ``on_template_context``, ``on_post_template``: lang="pt-BR" on Portuguese
-  pages and a 404 page per language (chrome.py); the bridge's scripts right after the page's first
-  widget (bridge.py); drag grids in files of their own (sidecar.py); every page's Content Security
-  Policy, with the hashes of its inline scripts (csp.py), once nothing else changes the page.
+  pages and a 404 page per language (chrome.py); the bridge's scripts into the slot the page's
+  content left after its first widget (bridge.py); the files the widget blocks refer to, a drag's
+  grid (sidecar.py); every page's Content Security Policy, with the hashes of its inline scripts
+  (csp.py), once nothing else changes the page.
 - ``on_post_build``: the vendored runtime, one search index per language, the
   file:// carriers when building the offline bundle; a build with author mistakes stops here,
   after every page of both languages was rendered and each mistake logged on one line
@@ -185,7 +186,7 @@ def on_page_content(html_text: str, page, config, files):
 def on_post_page(output: str, page, config):
     output = _m("chrome").declare_lang(output, _m("chrome").config_lang(config))
     output = _m("bridge").place_bridge(output)
-    output = _m("sidecar").move_grids(output, page.file.dest_uri, config["site_dir"])
+    _m("sidecar").write_files(_m("authoring").page_files(page), config["site_dir"])
     return _m("csp").apply(output, offline_enabled(config))
 
 
