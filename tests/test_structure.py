@@ -116,3 +116,27 @@ def test_the_built_bridge_follows_each_pages_first_widget(site):
         with_widgets += 1
         assert found.rule and found.bridge_at == found.widget_end, (path, html[found.widget_end:found.widget_end + 80])
     assert with_widgets >= 20
+
+
+def test_the_last_steps_are_plain_python(tmp_path):
+    """macros/finish.py takes HTML and a language, no MkDocs object: a page from the template
+    (markers, the CSP placeholder, lang="es") comes out as readers get it."""
+    from macros import finish
+    raw = (f'<html lang="es"><head>{csp.META}</head><body><div>w</div>{SLOT}<p>more</p>'
+           f'{BRIDGE.replace("<script", "<script>y=2</script><script", 1)}</body></html>')
+    done = finish.page(raw, "pt", False)
+    assert done.startswith('<html lang="pt-BR">') and "aula-bridge" not in done and "aula-csp" not in done
+    assert '<div>w</div><script>y=2</script><script src="aula.js"></script><p>more</p>' in done
+    assert csp.digest("y=2") in done
+    assert finish.page(done, "pt", False) == done  # a finished page is left as it is
+
+
+def test_a_built_site_is_already_finished(site, tmp_path):
+    """finish.built_pages over (a copy of) pages the hooks finished changes nothing: the step can run
+    after any build, with or without the hooks."""
+    import shutil
+    from macros import finish
+    for rel in ("index.html", "turing-2-vectors/index.html", "pt/turing-2-vectors/index.html", "pt/404.html"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(site / rel, tmp_path / rel)
+    assert finish.built_pages(tmp_path, offline=False) == []
