@@ -8,7 +8,10 @@
 - :func:`missing_twins`, :func:`outside_nav`: pages without their twin, pages missing from the nav.
 - :func:`stash` / :func:`unstash`: a macro's HTML block is kept out of Markdown's reach. The macro
   leaves a plain token in the Markdown; after Markdown has run (inside an admonition, a list item or
-  a content tab alike) the hooks put the block back in its place, untouched.
+  a content tab alike) the hooks put the block back in its place, untouched. This is where a page's
+  content gets its final structure: the bridge's slot (macros/bridge.py ``SLOT``) right after the
+  first widget block, and the files the widget blocks refer to (``Block.files``, a drag grid's
+  script) kept with the page for the build to write (macros/sidecar.py).
 """
 
 from __future__ import annotations
@@ -18,11 +21,13 @@ import re
 import traceback
 from pathlib import Path
 
+from lesson_core.kit.block import Block
 from lesson_core.kit.html import Markup, h
+from macros.bridge import SLOT
 from macros.devloop import shown_path  # noqa: F401  (also this module's: hooks.py uses it from here)
 
 __all__ = ["MacroError", "MISTAKES", "mistake", "locate", "call_text", "raised_at", "author_error", "stash", "unstash",
-           "missing_twins", "outside_nav", "macro_error_text"]
+           "page_files", "missing_twins", "outside_nav", "macro_error_text"]
 
 ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger("mkdocs.plugins.aula")
@@ -103,19 +108,36 @@ TOKEN_RE = re.compile(r"<p>AULABLOCK(\d+)END</p>|AULABLOCK(\d+)END")
 
 
 def stash(page, html: str) -> str:
-    """Keep `html` for `page` and return the plain token that stands for it in the Markdown."""
+    """Keep `html` for `page` and return the plain token that stands for it in the Markdown. A
+    widget's block (:class:`Block`) is marked as one, and the files it refers to join the page's."""
     blocks = page.__dict__.setdefault("aula_blocks", [])
+    if isinstance(html, Block):
+        page.__dict__.setdefault("aula_widget_blocks", set()).add(len(blocks))
+        page.__dict__.setdefault("aula_files", {}).update(html.files)
     blocks.append(str(html))
     return TOKEN.format(len(blocks) - 1)
 
 
 def unstash(html: str, page) -> str:
     """Put every stashed block back in place of its token (a token alone in a paragraph
-    replaces the paragraph)."""
+    replaces the paragraph); the first widget block in the page is followed by the bridge's slot."""
     blocks = page.__dict__.get("aula_blocks")
     if not blocks:
         return html
-    return TOKEN_RE.sub(lambda m: blocks[int(m.group(1) or m.group(2))], html)
+    widgets, first = page.__dict__.get("aula_widget_blocks", set()), []
+
+    def back(m: re.Match) -> str:
+        n = int(m.group(1) or m.group(2))
+        if n in widgets and not first:
+            first.append(n)
+            return blocks[n] + SLOT
+        return blocks[n]
+    return TOKEN_RE.sub(back, html)
+
+
+def page_files(page) -> dict[str, str]:
+    """The files this page's widget blocks refer to (path under the bridge's folder -> text)."""
+    return page.__dict__.get("aula_files", {})
 
 
 LANGUAGE_NAMES = {"es": "Spanish", "pt": "Portuguese"}

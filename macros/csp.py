@@ -5,7 +5,9 @@ top of ``<head>``; :func:`apply` (hooks.py: ``on_post_page``, and ``on_post_temp
 pages) fills it in once the page's HTML is final:
 
 - ``script-src 'self'`` plus the sha256 of each inline script the page carries (the theme's and
-  ours), computed here from the page itself, never typed by hand; ``'wasm-unsafe-eval'`` for
+  ours), computed here from the page itself, never typed by hand; the scripts are found by the
+  standard library's HTML parser (:func:`scripts`), so the spelling of a block's markup (attribute
+  order, quotes) does not matter; ``'wasm-unsafe-eval'`` for
   Pyodide's WebAssembly; no ``'unsafe-inline'``, no ``'unsafe-eval'``;
 - the offline bundle (file://) adds ``blob:`` for scripts and workers (live Python runs in a worker
   started from a ``blob:`` URL, which imports Pyodide's modules from ``blob:`` URLs and inherits
@@ -27,29 +29,57 @@ import base64
 import hashlib
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
-__all__ = ["apply", "policy", "inline_scripts", "allow_livereload"]
+__all__ = ["apply", "policy", "scripts", "inline_scripts", "allow_livereload"]
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIM = ROOT / "node_modules" / "iframe-worker" / "shim" / "index.js"
 META = '<meta http-equiv="Content-Security-Policy" content="aula-csp">'
-_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.I | re.S)
-_TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.I)
-_SRC = re.compile(r"\bsrc\s*=", re.I)
 _JS_TYPES = {"", "text/javascript", "application/javascript", "module", "text/ecmascript"}
-_CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
+
+
+class _Scripts(HTMLParser):
+    """Every ``<script>`` element of a page, as the browser's parser sees it: its attributes and its
+    text (the standard library's HTML parser: attribute order, quoting and the markup around it do
+    not matter, and a script's text ends where the browser ends it)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.found: list[tuple[dict, str]] = []
+        self._open: tuple[dict, list] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "script":
+            self._open = ({k: v or "" for k, v in attrs}, [])
+
+    def handle_data(self, data):
+        if self._open is not None:
+            self._open[1].append(data)
+
+    def handle_endtag(self, tag):
+        if tag == "script" and self._open is not None:
+            self.found.append((self._open[0], "".join(self._open[1])))
+            self._open = None
+
+
+def scripts(html: str) -> list[tuple[dict, str]]:
+    """(attributes, text) of every script element in ``html``, in order."""
+    parser = _Scripts()
+    parser.feed(html)
+    parser.close()
+    return parser.found
 
 
 def inline_scripts(html: str) -> list[str]:
     """The text of every inline script the browser would run (JSON data blocks are not run)."""
-    out = []
-    for attrs, body in _SCRIPT.findall(html):
-        kind = _TYPE.search(attrs)
-        if _SRC.search(attrs) or (kind and kind.group(1).lower() not in _JS_TYPES):
-            continue
-        out.append(body)
-    return out
+    return [text for attrs, text in scripts(html) if _runs(attrs)]
+
+
+def _runs(attrs: dict) -> bool:
+    """An inline script the browser runs: no ``src``, a JavaScript type (not a JSON data block)."""
+    return "src" not in attrs and attrs.get("type", "").strip().lower() in _JS_TYPES
 
 
 def digest(script: str) -> str:
@@ -76,19 +106,21 @@ def apply(html: str, offline: bool) -> str:
     """The page with its policy in the meta tag main.html left for it."""
     if META not in html:
         return html
-    scripts = inline_scripts(html)
+    found = scripts(html)
+    run = [text for attrs, text in found if _runs(attrs)]
     if offline:
-        scripts += shim_scripts(html)
-    return html.replace(META, META.replace("aula-csp", policy([digest(s) for s in scripts], offline)), 1)
+        run += shim_scripts(found)
+    return html.replace(META, META.replace("aula-csp", policy([digest(s) for s in run], offline)), 1)
 
 
-def shim_scripts(html: str) -> list[str]:
+def shim_scripts(found: list[tuple[dict, str]]) -> list[str]:
     """The inline script iframe-worker writes into its frame for this page's search worker (file://):
-    its template with the shim's two functions and the worker's address, as the page passes it."""
-    found = _CONFIG.search(html)
-    if not found or not SHIM.exists():
+    its template with the shim's two functions and the worker's address, as the page (its
+    ``scripts``) passes it."""
+    config = [text for attrs, text in found if attrs.get("id") == "__config"]
+    if not config or not SHIM.exists():
         return []
-    url = json.loads(found.group(1))["search"]
+    url = json.loads(config[0])["search"]
     source = SHIM.read_text(encoding="utf-8")
     template = re.search(r"document\.write\(`(.*?)`\)", source, re.S).group(1).replace("\\/", "/")
     body = re.search(r"<script>(.*?)</script>", template, re.S).group(1)

@@ -13,12 +13,12 @@ authoring.py (what authors see) and devloop.py (the `mkdocs serve` loop).
 - ``on_page_markdown``: a lesson's first bold use of each glossary term links to the glossary.
 - ``on_page_content``: permalink titles in the page's language, formulas to MathML (KaTeX at
   build time), then the widgets' blocks.
-- ``on_post_page``, ``on_template_context``, ``on_post_template``: lang="pt-BR" on Portuguese
-  pages and a 404 page per language (chrome.py); the bridge's scripts right after the page's first
-  widget (bridge.py); drag grids in files of their own (sidecar.py); every page's Content Security
-  Policy, with the hashes of its inline scripts (csp.py), once nothing else changes the page.
-- ``on_post_build``: the vendored runtime, one search index per language, the
-  file:// carriers when building the offline bundle; a build with author mistakes stops here,
+- ``on_post_page``, ``on_template_context``, ``on_post_template``: the files the widget blocks
+  refer to, a drag's grid (sidecar.py); a 404 page per language (chrome.py); then finish.py
+  ``page``, plain Python: lang="pt-BR" on Portuguese pages, the bridge's scripts into the slot the
+  page's content left after its first widget, and every page's Content Security Policy.
+- ``on_post_build``: finish.py ``site``, plain Python: the vendored runtime, one search index per
+  language, the file:// carriers when building the offline bundle; a build with author mistakes stops here,
   after every page of both languages was rendered and each mistake logged on one line
   (macros/authoring.py ``mistake``).
 """
@@ -120,6 +120,7 @@ def on_config(config):
         config["extra"]["aula_serve"] = True
     config["extra"]["aula_version"] = _m("version").version()  # the footer (overrides/partials/copyright.html)
     config["extra"]["aula_built"] = _m("version").build_date()
+    config["extra"]["aula_generator"] = _m("version").generator()  # <meta name="generator"> (overrides/main.html)
     config["extra"]["aula_html_rule"] = _m("checks").RULE  # for safehtml.js (overrides/main.html)
     found = publishing_problem()
     if found:
@@ -183,10 +184,8 @@ def on_page_content(html_text: str, page, config, files):
 
 @event_priority(-2000)  # last: the policy hashes the page's inline scripts as they will be sent
 def on_post_page(output: str, page, config):
-    output = _m("chrome").declare_lang(output, _m("chrome").config_lang(config))
-    output = _m("bridge").place_bridge(output)
-    output = _m("sidecar").move_grids(output, page.file.dest_uri, config["site_dir"])
-    return _m("csp").apply(output, offline_enabled(config))
+    _m("sidecar").write_files(_m("authoring").page_files(page), config["site_dir"])
+    return _m("finish").page(output, _m("chrome").config_lang(config), offline_enabled(config))
 
 
 _SAVED_SWITCHER: list = []  # the language switcher's links while the 404 page is rendered
@@ -218,8 +217,8 @@ def on_post_template(output: str, template_name: str, config):
             extra.__dict__.pop("alternate", None)
         else:
             extra.alternate = attr
-    output = _m("bridge").place_bridge(output)
-    return chrome.place_not_found(_m("csp").apply(output, offline_enabled(config)), config, site_root(config))
+    output = _m("finish").page(output, chrome.config_lang(config), offline_enabled(config))
+    return chrome.place_not_found(output, config, site_root(config))
 
 
 def site_root(config) -> Path:
@@ -240,13 +239,4 @@ def on_post_build(config):
         raise PluginError(f"{len(found)} author mistake{'s' if len(found) > 1 else ''} (listed above, one per "
                           "line): the build stops; `mkdocs serve` shows each on its page, `mkdocs build -v` "
                           "adds the tracebacks")
-    offline = offline_enabled(config)
-    runtime = _m("runtime")
-    files = runtime.vendor(root, runtime_files(config), offline)
-    _m("search").split_search_index(root, offline)
-    if offline:
-        runtime.write_carriers(root, files)
-    if offline or not config.get("site_url"):
-        # A bundle on a USB stick has no address; without one a sitemap lists "None/...".
-        for name in ("sitemap.xml", "sitemap.xml.gz"):
-            (root / name).unlink(missing_ok=True)
+    _m("finish").site(root, runtime_files(config), offline_enabled(config), bool(config.get("site_url")))

@@ -12,7 +12,8 @@ content is kept with what it was made from:
 - other files its macros read, recorded the same way (the glossary reads the lesson pages).
 
 On the next build, a page whose inputs are all unchanged skips the macros and Markdown (its source
-is handed on empty) and gets its content, table of contents, title and anchors back unchanged; the
+is handed on empty) and gets its content, table of contents, title, anchors and the files its widget
+blocks refer to (a drag grid's script, written into the site again) back unchanged; the
 theme's template still renders every page, so navigation and the footer are always current. A page
 whose render reported an author mistake is never kept, so the mistake is shown and logged again.
 Search entries are kept the same way, by page address and content. A plain ``mkdocs build`` uses
@@ -119,6 +120,7 @@ def finish(html: str, page, files) -> str:
         page.present_anchor_ids = set(kept["anchors"])
         targets = {f.abs_src_path: f for f in files.documentation_pages()}
         page.links_to_anchors = {targets[u]: dict(a) for u, a in kept["links"].items() if u in targets}
+        page.__dict__["aula_files"] = kept["files"]  # its blocks' files (authoring.stash): written again
         _counts["kept"] += 1
         return kept["html"]
     _counts["rendered"] += 1
@@ -129,7 +131,8 @@ def finish(html: str, page, files) -> str:
                          "modules_key": devloop.sources_key(*modules), "reads": sorted(read),
                          "reads_key": _files_key(read), "html": html, "toc": page.toc,
                          "title": page._title_from_render, "anchors": set(page.present_anchor_ids or ()),
-                         "links": {f.abs_src_path: dict(a) for f, a in (page.links_to_anchors or {}).items()}}
+                         "links": {f.abs_src_path: dict(a) for f, a in (page.links_to_anchors or {}).items()},
+                         "files": dict(page.__dict__.get("aula_files", {}))}
     return html
 
 

@@ -1,41 +1,31 @@
-"""A figure drag's coarse grid in a file of its own, fetched on the first touch, not in the page.
+"""The files a page's widget blocks refer to, written into the site beside the bridge.
 
-A drag grid (lesson_core ``@widget(drags=...)``) holds every grid state of the widget's parts, wide
-and narrow: about 0.8 MB for emb_3d and 1.1 MB for vec_dot, which would triple turing-2-vectors'
-HTML and its parse time on a slow phone for a drag most readers never make. The block embeds it as
-``<script type="application/json" class="aula-drag-grid">``; after the page is rendered, the build
-moves that JSON to ``assets/aula/grids/<hash>.js`` (``window.AulaGrids["<hash>"] = {...}``, a
-script, so it loads from file:// too, under the same ``script-src 'self'``) and leaves the element
-empty, naming the file: ``data-src`` (relative to the page) and ``data-key``. The bridge (aula.js)
-loads it when a drag starts and answers from it once it is there.
+A widget's block (lesson_core/kit/block.py ``Block``) is final HTML: where it needs a file of its
+own (a figure drag's coarse grid, ``grids/<hash>.js``, fetched on the first drag rather than with
+the page), it names the file and hands over its text in ``Block.files``. ``macros/authoring.py``
+``stash`` keeps those with the page; after the page is rendered, :func:`write_files` writes them
+under the bridge's folder, ``assets/aula/`` (hooks.py ``on_post_page``). Names are content hashes,
+so a grid shared by pages or by both languages is one file, written once.
 """
 
 from __future__ import annotations
 
-import hashlib
-import posixpath
-import re
 from pathlib import Path
+from typing import Mapping
 
-__all__ = ["move_grids", "GRID_DIR"]
+__all__ = ["write_files", "BRIDGE_DIR"]
 
-GRID_DIR = "assets/aula/grids"
-_GRID = re.compile(r'<script type="application/json" class="aula-drag-grid">(.*?)</script>', re.S)
+BRIDGE_DIR = "assets/aula"  # the bridge's folder in the site (overrides/assets/aula/): aula.js resolves from here
 
 
-def move_grids(html: str, page_dest: str, site_dir: str | Path) -> str:
-    """Every embedded drag grid written to its own script under ``site_dir``/GRID_DIR, the page's
-    element emptied and pointed at it. ``page_dest`` is the page's output path ("turing-2-vectors/index.html")."""
-    here = posixpath.dirname(page_dest)
-
-    def out(m: re.Match) -> str:
-        text = m.group(1)  # JSON made safe inside <script> by kit.block.json_for_script, so safe in a .js too
-        key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-        path = Path(site_dir) / GRID_DIR / f"{key}.js"
+def write_files(files: Mapping[str, str], site_root: str | Path) -> None:
+    """Each file (path under the bridge's folder -> text) written under ``site_root``/BRIDGE_DIR,
+    unless a build of this site already wrote it (same name, same content)."""
+    folder = (Path(site_root) / BRIDGE_DIR).resolve()
+    for rel, text in files.items():
+        path = (folder / rel).resolve()
+        if not path.is_relative_to(folder):
+            raise ValueError(f"a block's file {rel!r} lies outside the bridge's folder")
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(f'(window.AulaGrids = window.AulaGrids || {{}})["{key}"] = {text};\n', encoding="utf-8")
-        src = posixpath.relpath(f"{GRID_DIR}/{key}.js", here or ".")
-        return f'<script type="application/json" class="aula-drag-grid" data-src="{src}" data-key="{key}"></script>'
-
-    return _GRID.sub(out, html)
+            path.write_text(text, encoding="utf-8")

@@ -1,14 +1,26 @@
 """The page block of a widget: controls, parts and precomputed results, as one HTML fragment.
 
-This is what a macro inlines. The block is complete without JavaScript (the
-default parameters are rendered); the browser bridge (``aula.js``) reads the
-controls' ``data-param`` inputs, swaps parts from the embedded
-``<script type="application/json" class="aula-pre">`` table, and sends the
-rest to Pyodide.
+This is what a macro inlines, in its final form: nothing rewrites it afterwards. The block is
+complete without JavaScript (the default parameters are rendered); the browser bridge
+(``aula.js``) reads the controls' ``data-param`` inputs, swaps parts from the embedded
+``<script type="application/json" class="aula-pre">`` table, and sends the rest to Pyodide.
+
+A figure drag's coarse grid (``@widget(drags=...)``) holds every grid state of the parts a drag
+changes, wide and narrow: about 0.8 MB for emb_3d and 1.1 MB for vec_dot, which would triple
+turing-2-vectors' HTML and its parse time on a slow phone for a drag most readers never make. So
+the block does not embed it: it names a file, ``grids/<hash>.js`` (``data-src``, relative to the
+bridge's own folder, where aula.js resolves it; ``data-key``, the hash), and hands that file's text
+to the build in :attr:`Block.files`. The file is a script
+(``window.AulaGrids["<hash>"] = {...}``), so it loads from file:// too, under the same
+``script-src 'self'``; the bridge loads it when a drag starts and answers from it once it is there.
+
+Example: ``render_block("vec_dot", None, "es", "w-v").files`` is
+``{"grids/<16 hex digits>.js": '(window.AulaGrids = ...)["<16 hex digits>"] = {...};\n'}``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any, Callable, Mapping
 
@@ -17,7 +29,21 @@ from .html import Markup, h
 from .messages import MESSAGES, RUNTIME_KEYS
 from .registry import SUMMARY, get, parse_params, precompute, precompute_grid, _call
 
-__all__ = ["render_block", "json_for_script"]
+__all__ = ["render_block", "json_for_script", "Block", "GRID_DIR"]
+
+GRID_DIR = "grids"  # a drag grid's file, under the bridge's folder (the site's assets/aula/)
+
+
+class Block(Markup):
+    """A widget's page block: its final HTML, and ``files``, the files it refers to
+    (path relative to the bridge's folder -> text), which the build writes into the site."""
+
+    files: dict[str, str]
+
+    def __new__(cls, html: str, files: Mapping[str, str] | None = None) -> "Block":
+        block = super().__new__(cls, html)
+        block.files = dict(files or {})
+        return block
 
 
 def json_for_script(obj: Any) -> Markup:
@@ -29,8 +55,9 @@ def json_for_script(obj: Any) -> Markup:
 
 
 def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, uid: str,
-                 check: Callable[[str, dict, str], None] | None = None) -> Markup:
-    """Full HTML block for a page. Raises ParamError / UnknownParam / UnknownWidget on author errors.
+                 check: Callable[[str, dict, str], None] | None = None) -> Block:
+    """Full HTML block for a page, with the files it refers to (:class:`Block`). Raises ParamError /
+    UnknownParam / UnknownWidget on author errors.
 
     ``check(part, values, html)``, when given, sees the default view's parts and every
     precomputed state before they are kept (the build's checks; it raises to refuse one)."""
@@ -52,7 +79,12 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
     }
     base = json.dumps({c.name: c.canon(values[c.name]) for c in w.controls}, ensure_ascii=False, sort_keys=True)
     msgs = {k: tr(lang, MESSAGES[k]) for k in RUNTIME_KEYS}  # templates: the bridge fills {pct}, {size}
-    return h(
+    files = {}
+    grid_ref = None
+    if grid:  # a figure drag's coarse grid: a file of its own, fetched by the bridge on the first drag
+        path, key, files[path] = grid_file(grid)
+        grid_ref = h("script", {"type": "application/json", "class": "aula-drag-grid", "data-src": path, "data-key": key})
+    return Block(h(
         "div",
         {"class": "aula-widget", "id": uid, "data-widget": w.id, "data-lang": lang,
          "data-search-exclude": True,  # Material's search: index the prose, not the figures' numbers
@@ -64,10 +96,17 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
         h("p", {"class": "aula-status", "role": "status", "aria-live": "polite"}),
         h("div", {"class": "aula-view"}, [el for n, el in parts.items() if n not in w.lead]),
         h("script", {"type": "application/json", "class": "aula-pre"}, json_for_script(pre)) if pre else None,
-        # a figure drag's coarse grid: parsed by the bridge on the first drag, not at load
-        h("script", {"type": "application/json", "class": "aula-drag-grid"}, json_for_script(grid)) if grid else None,
+        grid_ref,
         h("script", {"type": "application/json", "class": "aula-msgs"}, json_for_script(msgs)),
-    )
+    ), files)
+
+
+def grid_file(grid: Mapping[str, Any]) -> tuple[str, str, str]:
+    """(path under the bridge's folder, key, script text) of a drag grid's file. The key is the hash
+    of the grid's JSON, so the same grid on another page or in the other build is the same file."""
+    text = json_for_script(grid)  # safe inside <script>, so safe in a .js file too
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return f"{GRID_DIR}/{key}.js", key, f'(window.AulaGrids = window.AulaGrids || {{}})["{key}"] = {text};\n'
 
 
 def _part_attrs(name: str) -> dict:

@@ -18,6 +18,8 @@
   "use strict";
   var first = document.querySelector(".aula-widget");
   if (!first) return;
+  // this script's folder: a block names its files (a drag grid's script) relative to it (lesson_core/kit/block.py)
+  var bridgeDir = new URL(".", document.currentScript ? document.currentScript.src : location.href);
   // every widget parsed so far (more may follow while the page is being parsed)
   function allWidgets() { return Array.prototype.slice.call(document.querySelectorAll(".aula-widget")); }
 
@@ -186,8 +188,8 @@
     requestLive(w, read.values);
   }
 
-  // A figure drag's coarse grid (lesson_core @widget(drags=...)): the build moved it to a script of its
-  // own (macros/sidecar.py), loaded when first needed, not with the page. null while it is on its way.
+  // A figure drag's coarse grid (lesson_core @widget(drags=...)): a script of its own, named by the block
+  // (kit/block.py) and written by the build, loaded when first needed, not with the page. null while it is on its way.
   function gridTable(w) {
     if (w._grid) return w._grid;
     var el = w.querySelector("script.aula-drag-grid"), key = el && el.getAttribute("data-key");
@@ -196,7 +198,7 @@
     if (!w._gridLoading) {
       w._gridLoading = true;
       var script = document.createElement("script");
-      script.src = el.getAttribute("data-src");
+      script.src = new URL(el.getAttribute("data-src"), bridgeDir).href;
       script.onload = script.onerror = function () {  // failed: no grid, live Python answers instead
         w._grid = (window.AulaGrids && window.AulaGrids[key]) || {};
         update(w);

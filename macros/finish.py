@@ -1,0 +1,57 @@
+"""The build's last steps as plain Python: no MkDocs object goes in, so a generator without
+``hooks:`` (Zensical) could run them as a step after its build (README, "The generator").
+
+- :func:`page`: a rendered page's last touches: ``lang="pt-BR"`` on Portuguese pages
+  (macros/chrome.py), the bridge's scripts moved into the slot after the first widget
+  (macros/bridge.py), and the Content Security Policy with the hashes of the page's inline
+  scripts (macros/csp.py), last, once nothing else changes the page;
+- :func:`site`: the built site's last touches: the vendored Python runtime (macros/runtime.py),
+  one search index per language (macros/search.py), the file:// carriers of the offline bundle,
+  and no sitemap where the site has no address;
+- :func:`built_pages`: :func:`page` on every HTML file of a built site, the language told by the
+  folder (``pt/`` is Portuguese). It changes nothing on a page that is already finished.
+
+``macros/hooks.py`` calls :func:`page` from ``on_post_page`` and :func:`site` from
+``on_post_build``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from macros import bridge, chrome, csp, runtime, search
+
+__all__ = ["page", "site", "built_pages"]
+
+
+def page(html: str, lang: str, offline: bool) -> str:
+    """A rendered page (``lang``: "es" or "pt") as it is sent to readers."""
+    html = chrome.declare_lang(html, lang)
+    html = bridge.place_bridge(html)
+    return csp.apply(html, offline)
+
+
+def site(root: Path, runtime_made: dict, offline: bool, has_address: bool) -> None:
+    """The built site at ``root`` completed: ``runtime_made`` is macros/runtime.py's
+    ``runtime_files()`` for this build."""
+    files = runtime.vendor(root, runtime_made, offline)
+    search.split_search_index(root, offline)
+    if offline:
+        runtime.write_carriers(root, files)
+    if offline or not has_address:
+        # A bundle on a USB stick has no address; without one a sitemap lists "None/...".
+        for name in ("sitemap.xml", "sitemap.xml.gz"):
+            (root / name).unlink(missing_ok=True)
+
+
+def built_pages(root: Path, offline: bool) -> list[Path]:
+    """:func:`page` applied to every HTML file under ``root``; returns the files it changed."""
+    changed = []
+    for path in sorted(Path(root).rglob("*.html")):
+        rel = path.relative_to(root).parts
+        text = path.read_text(encoding="utf-8")
+        done = page(text, "pt" if rel[0] == "pt" else "es", offline)
+        if done != text:
+            path.write_text(done, encoding="utf-8")
+            changed.append(path)
+    return changed
