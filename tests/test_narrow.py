@@ -23,7 +23,7 @@ PHONES = [320, 360, 375, 412]
 MIN_FIGURE_PX = 11
 
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are).
-CONVERTED = {"attn_demo", "chain_rule", "diffusion_pixel", "emb_3d", "model_sizes", "pe_ambiguity", "pe_fingerprint",
+CONVERTED = {"attn_demo", "chain_rule", "diffusion_pixel", "emb_3d", "layer_norm", "model_sizes", "pe_ambiguity", "pe_fingerprint",
              "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention", "rm_scaling", "rm_size",
              "rm_training", "rnn_vs_transformer", "train_logits", "transformer_block", "turing_timeline", "vec_dot",
              "vec_pythagoras"}
@@ -90,6 +90,19 @@ def test_converted_figures_are_drawn_wide_and_narrow(lang):
 tr_step = {"es": "paso", "pt": "passo"}
 
 
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_layer_norm_bars_carry_every_number_when_narrow(lang):
+    """Both panels stacked on a phone, each number under its bar: the three inputs, then the three results."""
+    r = lesson_core.render("layer_norm", {"x1": "-2", "x2": "8", "x3": "0"}, lang)
+    (wide,), (narrow,) = _layouts(r["parts"]["steps"])
+    fmt = lesson_core.kit.fmt.fmt
+    want = [fmt(x, lang, 0) for x in r["data"]["xs"]] + [fmt(y, lang, 2) for y in r["data"]["normalized"]]
+    for fig in (wide, narrow):
+        got = re.findall(r'<text x="[\d.]+" y="[\d.]+" class="aula-tick" text-anchor="middle">([^<]*)</text>', fig)
+        assert got == want
+    assert len(re.findall(r'class="aula-note"', narrow)) == 2
+
+
 def _texts(svg_html: str) -> str:
     return " ".join(re.findall(r"<text\b[^>]*>([^<]*)</text>", svg_html))
 
@@ -153,10 +166,10 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     assert len(names) == 6 and re.findall(r'class="aula-note"[^>]*>([^<]*)</text>', narrow) == names
     assert "DeepSeek-V3" in names and "este modelo" in names
 
-    r = lesson_core.render("rm_scaling", None, lang)   # both curves, every point, the ring where one overtakes
+    r = lesson_core.render("rm_scaling", None, lang)   # the three curves, every point, the ring where one overtakes
     (wide,), (narrow,) = _layouts(r["parts"]["main"])
-    assert narrow.count("<circle") == wide.count("<circle") == 8 + (r["data"]["overtakes_at"] is not None)
-    assert {"Transformer", "5-grama"} <= set(_texts(narrow).split())
+    assert narrow.count("<circle") == wide.count("<circle") == 12 + (r["data"]["overtakes_at"] is not None)
+    assert {"Transformer", "5-grama", "7-grama"} <= set(_texts(narrow).split())
 
     r = lesson_core.render("turing_timeline", {"event": "gpt3"}, lang)      # "Acontecimiento 9 de 10"
     line = _layouts(r["parts"]["line"])[1][0]
@@ -248,8 +261,8 @@ def test_narrow_figures_carry_the_summarys_facts(lang):
     assert sorted(_texts(narrow).split()) == sorted(_texts(wide).split()) == ["a", "a", "b", "b", "c"]
     assert narrow.count("Z") == wide.count("Z") == 5 and 'class="aula-inner"' in narrow
 
-    r = lesson_core.render("rm_training", None, lang)     # three lines, named in the HTML legend
-    assert r["parts"]["main"].count("<li>") == 3 and "aula-legend" in r["parts"]["main"]
+    r = lesson_core.render("rm_training", None, lang)     # three lines and the kept step, named in the HTML legend
+    assert r["parts"]["main"].count("<li>") == 4 and "aula-legend" in r["parts"]["main"]
 
 
 def _cards(html: str) -> list[list[list[tuple[str | None, str]]]]:
@@ -330,12 +343,13 @@ def test_narrow_tables_carry_the_summarys_facts(lang):
 
     r = lesson_core.render("rm_probes", None, lang)                     # per probe, each model's shift and verdict
     tables = _cards(r["parts"]["main"])
-    probes = [k for k in r["data"] if k != "passed"]
+    probes = [k for k in r["data"] if k not in ("passed", "flipped", "distance")]
     yes = {"es": "sí", "pt": "sim"}[lang]
     assert len(tables) == len(probes)
     for name, rows in zip(probes, tables):
         assert [card[3][1] for card in rows] == [fmt(m["shift"], lang, 1) for m in r["data"][name].values()]
         assert [card[4][1] == yes for card in rows] == [m["learned"] for m in r["data"][name].values()]
+        assert [card[5][1] == yes for card in rows] == [m["flips"] for m in r["data"][name].values()]
 
     r = lesson_core.render("rm_probe_own", None, lang)                  # the summary's two numbers
     ((transformer, *_),) = _cards(r["parts"]["main"])

@@ -257,3 +257,53 @@ def test_position_share_is_quoted_with_the_widgets_digits(lang):
         quoted = int(re.search(rf'"raw_share", pos={pos}, pct=True, digits=(\d+)\)', text).group(1))
         shown = fmt_pct(data["raw_share"], lang, data["raw_share_digits"])
         assert fmt_pct(data["raw_share"], lang, quoted) == shown
+
+
+# --- history and caveats (issue 29, deliverable 2) ------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lstm_gates_are_dated_right(lang):
+    """1997: gates for what enters and leaves the memory; the forget gate came in 2000 (Gers,
+    Schmidhuber & Cummins, "Learning to forget", Neural Computation 12(10), 2000)."""
+    text = (DOCS / lang / "turing-3-generation.md").read_text(encoding="utf-8")
+    sentence = re.search(r"E[nm] 1997[^.]*\.", text).group(0)
+    assert not re.search(r"olvidar|esquecer", sentence), sentence
+    assert re.search(r"2000, co[mn] Felix Gers, Jürgen Schmidhuber [ye] Fred Cummins", text)
+
+
+def test_pre_normalization_is_credited_to_gpt2():
+    """GPT (2018) kept the 2017 post-LN block; GPT-2 (2019) moved layer norm to each sub-block's input."""
+    from lesson_core.topics.transformer import BLOCK_PARTS
+    norm = dict((pid, text) for pid, _, text in BLOCK_PARTS)["norm1"]
+    assert "desde GPT-2 (2019)" in norm["es"] and "a partir do GPT-2 (2019)" in norm["pt"]
+    assert "primer GPT" in norm["es"] and "primeiro GPT" in norm["pt"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shuffling_changes_the_result_only_with_the_causal_mask(lang):
+    """positional-encoding: «si las revuelves, cada ficha obtiene el mismo resultado … Eso vale para la
+    atención sin máscara … Con la máscara causal … sus resultados cambian»."""
+    from lesson_core.data import attention as da
+    from lesson_core.topics.attention import attention
+    runs = {}
+    for mask in (False, True):
+        outs = []
+        for ids in da.ORDER_SENTENCES:
+            res = attention([list(da.ORDER_FEATURES[t]) for t in ids], da.HEADS["A"], mask=mask)
+            outs.append(res["outputs"][ids.index("dog")])
+        runs[mask] = outs
+    assert runs[False][0] == runs[False][1] and runs[True][0] != runs[True][1]
+    text = (DOCS / lang / "positional-encoding.md").read_text(encoding="utf-8")
+    assert ("sin máscara" if lang == "es" else "sem máscara") in text
+    assert ("máscara causal" in text) and ("cambian" in text if lang == "es" else "mudam" in text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson2_position_vectors_are_said_to_be_half_size(lang):
+    from lesson_core.topics.attention import POSITION_AMPLITUDE, position_code
+    from lesson_core.topics import positional as pe
+    assert POSITION_AMPLITUDE == 0.5   # «a la mitad de su tamaño» / «com metade do tamanho»
+    assert position_code(3) == [POSITION_AMPLITUDE * v for v in pe.pe_vector(3, 4)]
+    text = (DOCS / lang / "turing-2-vectors.md").read_text(encoding="utf-8")
+    assert 'value("word_order", "amplitude", pos=True)' in text
+    assert ("a la mitad de su tamaño" if lang == "es" else "com metade do tamanho") in text

@@ -74,6 +74,9 @@ def test_live_counting_equals_the_full_tables(lang):
     sample = val_p[0][:120]
     for i in range(1, len(sample)):
         assert live.prob(sample[:i], sample[i]) == pytest.approx(full.prob(sample[:i], sample[i]), rel=1e-12)
+    full7, live7 = N.Counts("\n".join(T.subset(train_p, T.LIVE_EVERY)), 7).model(7), C.ngram(lang, 7)  # the probes' 7-gram
+    for i in range(1, len(sample)):
+        assert live7.prob(sample[:i], sample[i]) == pytest.approx(full7.prob(sample[:i], sample[i]), rel=1e-12)
     ids = gen.prompt(lang, sample).ids
     k, Vn = manifest(lang)["bigram_k"], model(lang).config["vocab"]
     tid = C.training_ids(lang)
@@ -93,9 +96,10 @@ def test_probe_preferences_match_numpy(lang):
     want = sum(logp[len(ci) - 1 + j, t] for j, t in enumerate(ai)) / math.log(2)
     assert P.transformer_logp(lang, ci, ai) == pytest.approx(want, abs=1e-9)
     res = lesson_core.render("rm_probes", {}, lang)["data"]
-    assert set(res["passed"]) == {"transformer", "bigram", "ngram5"}
+    assert set(res["passed"]) == set(res["flipped"]) == {"transformer", "bigram", "ngram5", "ngram7"}
     # the quote probe's two contexts end in the same characters: counting cannot tell them apart
     assert res["quotes"]["bigram"]["shift"] == 0 and res["quotes"]["ngram5"]["shift"] == 0
+    assert res["quotes"]["ngram7"]["shift"] == 0
     for probe in P.PROBES[lang]:
         got = res[probe[0]]["transformer"]
         assert got["learned"] == (got["first"] - got["second"] >= P.SHIFT)
@@ -192,7 +196,7 @@ def test_the_pages_sentences_hold_for_the_shipped_model(lang):
     # «suman mucho más que con la frase cotidiana»: the junk text does not spread; the everyday one spreads most
     assert junk > everyday + 0.2 and everyday < lesson
     passed = lesson_core.render("rm_probes", {}, lang)["data"]["passed"]
-    assert passed == ({"transformer": 3, "bigram": 1, "ngram5": 1} if lang == "es"
-                      else {"transformer": 4, "bigram": 3, "ngram5": 2})
+    assert passed == ({"transformer": 3, "bigram": 1, "ngram5": 1, "ngram7": 2} if lang == "es"
+                      else {"transformer": 4, "bigram": 3, "ngram5": 2, "ngram7": 2})
     gpt3 = next(m for m in MODELS if m["id"] == "gpt3")  # «casi un millón de veces más parámetros», «más de un millón … texto»
     assert 9e5 < gpt3["params"] / model(lang).n_params < 1e6 and gpt3["tokens"] / manifest(lang)["train_tokens"] > 1e6

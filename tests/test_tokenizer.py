@@ -178,3 +178,16 @@ def test_widget_never_fails(text, lang):
     clean_html(r["parts"]["main"])
     assert r["data"]["n_chars"] == min(len(text), tok.MAX_CHARS)
     assert not any(0xD800 <= ord(c) <= 0xDFFF for c in r["parts"]["main"])
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_the_summary_gives_byte_ids_in_the_chips_base(lang):
+    """The spoken summary names a byte token by its id in decimal, as its chip and the prose do
+    (the space is 32, not its hexadecimal 20; issue 29, finding 17)."""
+    from lesson_core.kit.fmt import plain
+    out = lesson_core.render("tokenizer", {}, lang)
+    said = plain(out["parts"]["summary"])
+    space = out["data"]["ids"][1]
+    assert space == 32 and f"gato · {space} · " in said and "· 20 ·" not in said
+    chip = out["parts"]["main"]
+    assert f'aula-chip-id">{space}<' in chip

@@ -50,14 +50,41 @@ def test_layer_norm_matches_numpy(xs):
 
 
 def test_layer_norm_widget_steps():
-    out = render("layer_norm", {"x1": 10, "x2": -4}, "es")
-    assert out["ok"] and out["data"]["mean"] == 3 and out["data"]["var"] == 49
+    out = render("layer_norm", {"x1": 8, "x2": -2, "x3": 0}, "es")
+    assert out["ok"] and out["data"]["mean"] == 2 and out["data"]["var"] == pytest.approx(56 / 3)
     html = plain(out["parts"]["steps"])
-    assert "(10 + (−4)) / 2 = 3" in html and "0,00001" in html
+    assert "(8 + (−2) + 0) / 3 = 2" in html and "0,00001" in html
+    assert "(6² + (−4)² + (−2)²) / 3 = 18,667" in html
     assert "desviación estándar" in html
     assert "desvio padrão" in render("layer_norm", {}, "pt")["parts"]["steps"]
-    same = render("layer_norm", {"x1": 4, "x2": 4}, "pt")
-    assert same["data"]["normalized"] == [0.0, 0.0] and "0 por 0" in same["parts"]["steps"]
+    same = render("layer_norm", {"x1": 4, "x2": 4, "x3": 4}, "pt")
+    assert same["data"]["normalized"] == [0.0, 0.0, 0.0] and "0 por 0" in same["parts"]["steps"]
+
+
+def test_layer_norm_keeps_the_shape_and_says_so():
+    """Three numbers (issue 29, finding 15): the ratio of two deviations survives normalization,
+    and the widget's sentence states the ratio it computed."""
+    w = lesson_core.get("layer_norm")
+    assert w.combos("steps", w.defaults()) is not None and len(w.combos("steps", w.defaults())) == 6 ** 3
+    d = render("layer_norm", {}, "es")["data"]
+    assert d["xs"][0] == d["xs"][1] and d["devs"][2] == -2 * d["devs"][0]   # the page's «el doble de lejos»
+    assert d["normalized"][0] == d["normalized"][1] and d["normalized"][2] == pytest.approx(-2 * d["normalized"][0])
+    html = plain(render("layer_norm", {}, "es")["parts"]["steps"])
+    assert "8 estaba 2 veces más lejos de la media que 2" in html and "1,414 frente a −0,707" in html
+    pt = plain(render("layer_norm", {"x1": 0, "x2": 4, "x3": 8}, "pt")["parts"]["steps"])
+    assert "0 e 8 estão à mesma distância da média" in pt
+    for a, b, c in itertools.product(w.control("x1").values(), repeat=3):
+        s = tf.layer_norm_steps([a, b, c])
+        for i, j in itertools.combinations(range(3), 2):
+            if s["devs"][j]:
+                assert s["normalized"][i] / s["normalized"][j] == pytest.approx(s["devs"][i] / s["devs"][j])
+
+
+def test_two_numbers_always_give_nearly_minus_one_and_one():
+    """The page's aside: with two different numbers the result is always close to −1 and +1."""
+    for a, b in itertools.permutations(range(-4, 11, 2), 2):
+        lo, hi = sorted(tf.layer_norm([a, b]))
+        assert lo == pytest.approx(-1, abs=1e-5) and hi == pytest.approx(1, abs=1e-5)
 
 
 # --- why position -----------------------------------------------------------------------
@@ -153,13 +180,13 @@ def test_parity_cases_render(wid, params, lang):
 @pytest.mark.parametrize("lang", ["es", "pt"])
 def test_every_layer_norm_stop_renders(lang):
     w = lesson_core.get("layer_norm")
-    for a, b in itertools.product(w.control("x1").values(), w.control("x2").values()):
-        out = render("layer_norm", {"x1": a, "x2": b}, lang)
+    for a, b, c in itertools.product(*(w.control(n).values() for n in ("x1", "x2", "x3"))):
+        out = render("layer_norm", {"x1": a, "x2": b, "x3": c}, lang)
         assert out["ok"] and not BAD_NUMBER.search(out["parts"]["steps"])
 
 
 @pytest.mark.parametrize("wid, params", [
-    ("layer_norm", {"x1": "3"}), ("layer_norm", {"x2": "12"}), ("layer_norm", {"x1": "nan"}),
+    ("layer_norm", {"x1": "3"}), ("layer_norm", {"x2": "12"}), ("layer_norm", {"x1": "nan"}), ("layer_norm", {"x3": "-4"}),
     ("layer_norm", {"x2": ""}), ("transformer_block", {"part": "<script>alert(1)</script>"}),
     ("word_order", {"pos": "2"}), ("attn_formula", {"piece": "X"}), ("attn_formula", {"mask": "inf"}),
 ])

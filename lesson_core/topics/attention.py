@@ -24,7 +24,10 @@ from typing import Sequence
 
 from ..kit import fpmath
 
-__all__ = ["softmax", "shifted_exps", "softmax_steps", "project", "attention", "with_positions", "position_code"]
+__all__ = ["softmax", "shifted_exps", "softmax_steps", "project", "attention", "with_positions", "position_code",
+           "POSITION_AMPLITUDE"]
+
+POSITION_AMPLITUDE = 0.5  # lesson 2's position vectors: the sinusoidal code at half its size (the page says so)
 
 Matrix = Sequence[Sequence[float]]
 
@@ -85,7 +88,7 @@ def attention(xs: Sequence[Sequence[float]], head: dict, mask: bool = True, scal
             "outputs": outputs}
 
 
-def position_code(pos: int, d: int = 4, amplitude: float = 0.5) -> list[float]:
+def position_code(pos: int, d: int = 4, amplitude: float = POSITION_AMPLITUDE) -> list[float]:
     """A fixed pattern for each place: ``amplitude`` times the sinusoidal code of
     lesson 1, PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(...)."""
     out = []

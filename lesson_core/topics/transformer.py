@@ -13,8 +13,9 @@ Example: layer_norm_steps([2, 6]) -> mean 4, deviations [-2, 2], variance 4,
 std sqrt(4.00001) = 2.0000025, normalized [-0.99999875, 0.99999875].
 Two equal numbers give variance 0 and normalized [0, 0]: eps avoids 0 / 0.
 
-The block is drawn as in GPT-style decoders (normalize, attend, add back;
-normalize, feed forward, add back); the 2017 original normalized after each sum.
+The block is drawn as in GPT-2-style decoders (normalize, attend, add back;
+normalize, feed forward, add back: "pre-LN", Radford et al. 2019, §2.3); the 2017 original and
+the first GPT (2018) normalized after each sum.
 """
 
 from __future__ import annotations
@@ -59,11 +60,11 @@ BLOCK_PARTS: list[tuple[str, dict, dict]] = [
             "Sem esse vetor de posição, a camada não saberia em que ordem os tokens vieram."}),
     ("norm1", {"es": "Normalización", "pt": "Normalização"},
      {"es": "Centra los números de cada token en cero y ajusta su dispersión a uno, antes de la atención. "
-            "Así ningún token entra con números desmesurados. El Transformer de 2017 normalizaba después de "
-            "cada suma; los modelos GPT lo hacen antes.",
+            "Así ningún token entra con números desmesurados. El Transformer de 2017, y también el primer GPT, "
+            "normalizaban después de cada suma; desde GPT-2 (2019), los modelos GPT lo hacen antes.",
       "pt": "Centraliza os números de cada token em zero e ajusta a dispersão para um, antes da atenção. "
-            "Assim nenhum token entra com números exagerados. O Transformer de 2017 normalizava depois de "
-            "cada soma; os modelos GPT fazem isso antes."}),
+            "Assim nenhum token entra com números exagerados. O Transformer de 2017 e o primeiro GPT "
+            "normalizavam depois de cada soma; a partir do GPT-2 (2019), os modelos GPT fazem isso antes."}),
     ("attn", {"es": "Atención de varias cabezas", "pt": "Atenção com várias cabeças"},
      {"es": "Varias cabezas de atención, como las que acabamos de ver, trabajan en paralelo: cada token recoge "
             "información de los tokens que puede ver. Es el único paso en que los tokens se comunican.",

@@ -211,12 +211,57 @@ def rm_generate(p: dict, lang: str) -> View:
 
 # --- 5. training curves ----------------------------------------------------------------------
 
+def stopping(man: dict) -> dict:
+    """How the training run ended, from the manifest: stopped early (``patience`` evaluations in
+    a row without a new lowest held-out loss) or ran to its step budget; and where the kept
+    (lowest held-out) checkpoint sits in the history."""
+    hist, best = man["history"], man["best_step"]
+    at_best = next(row for row in hist if row[0] == best)
+    return {"early": man["steps"] < man["max_steps"], "best_is_last": best == hist[-1][0],
+            "evals_after_best": sum(1 for row in hist if row[0] > best), "best_val": at_best[2],
+            "last_val": hist[-1][2], "prev_val": hist[-2][2] if len(hist) > 1 else hist[-1][2]}
+
+
+def stop_sentence(man: dict, lang: str) -> str:
+    """What happened at the end of training, in the wording the manifest's numbers pick."""
+    st, f = stopping(man), (lambda x, d=None: fmt(x, lang, d))
+    steps, cap, best, pat = f(man["steps"]), f(man["max_steps"]), f(man["best_step"]), f(man["patience"])
+    if st["early"]:
+        return tr(lang, {"es": f"El entrenamiento se detuvo solo en el paso {steps}, antes del tope de {cap}: en "
+                               f"{pat} mediciones seguidas, la pérdida de validación no bajó de la del paso {best} "
+                               f"({f(st['best_val'], 3)}). Nos quedamos con los parámetros del paso {best}.",
+                         "pt": f"O treinamento parou sozinho no passo {steps}, antes do limite de {cap}: em {pat} "
+                               f"medições seguidas, a perda de validação não ficou abaixo da do passo {best} "
+                               f"({f(st['best_val'], 3)}). Ficamos com os parâmetros do passo {best}."})
+    if st["best_is_last"]:
+        return tr(lang, {"es": f"El entrenamiento llegó al tope de {cap} pasos sin detenerse: en la última medición, la "
+                               f"pérdida de validación todavía bajaba ({f(st['prev_val'], 3)} → {f(st['last_val'], 3)}), "
+                               "así que con más pasos quizá habría mejorado un poco. Nos quedamos con los parámetros "
+                               f"del último paso, el {best}.",
+                         "pt": f"O treinamento chegou ao limite de {cap} passos sem parar: na última medição, a perda "
+                               f"de validação ainda caía ({f(st['prev_val'], 3)} → {f(st['last_val'], 3)}), então com "
+                               "mais passos talvez tivesse melhorado um pouco. Ficamos com os parâmetros do último "
+                               f"passo, o {best}."})
+    k = st["evals_after_best"]
+    after = tr(lang, {"es": "en la medición siguiente" if k == 1 else f"en las {f(k)} mediciones siguientes",
+                      "pt": "na medição seguinte" if k == 1 else f"nas {f(k)} medições seguintes"})
+    return tr(lang, {"es": f"El entrenamiento llegó al tope de {cap} pasos sin detenerse. La pérdida de validación más "
+                           f"baja fue la del paso {best} ({f(st['best_val'], 3)}); {after} no volvió a bajar (en el "
+                           f"paso {steps} era {f(st['last_val'], 3)}), pero la parada automática pedía {pat} mediciones "
+                           f"seguidas sin mejora. Nos quedamos con los parámetros del paso {best}.",
+                     "pt": f"O treinamento chegou ao limite de {cap} passos sem parar. A perda de validação mais baixa "
+                           f"foi a do passo {best} ({f(st['best_val'], 3)}); {after} ela não voltou a cair (no passo "
+                           f"{steps} era {f(st['last_val'], 3)}), mas a parada automática exigia {pat} medições "
+                           f"seguidas sem melhora. Ficamos com os parâmetros do passo {best}."})
+
+
 @widget("rm_training", lesson=LESSON,
         title={"es": "Cómo aprendió: la pérdida durante el entrenamiento",
                "pt": "Como aprendeu: a perda durante o treinamento"},
         controls=[], parts={"main": ()})
 def rm_training(p: dict, lang: str) -> View:
-    """Loss on training text and on held-out text by step, against chapter 1's bigram counting."""
+    """Loss on training text and on held-out text by step, against chapter 1's bigram counting, and
+    how the run ended (early stopping or the step budget, and the checkpoint kept)."""
     man = manifest(lang)
     cfg = man["config"]
     rows = [[tr(lang, {"es": "Modelo, texto de entrenamiento", "pt": "Modelo, texto de treinamento"}),
@@ -225,18 +270,21 @@ def rm_training(p: dict, lang: str) -> View:
             [tr(lang, {"es": "Recuentos (bigramas), texto de validación", "pt": "Contagens (bigramas), texto de validação"}),
              fmt(man["bigram_val_loss"], lang, 3)]]
     gap = man["bigram_val_loss"] - man["val_loss"]
-    body = Markup(loss_chart(man["history"], man["bigram_val_loss"], lang)
+    stop = stop_sentence(man, lang)
+    body = Markup(loss_chart(man["history"], man["bigram_val_loss"], lang, man["best_step"])
+                  + h("p", {"class": "aula-readout"}, stop)
                   + table([tr(lang, {"es": "Pérdida final (promedio de −ln p por token)", "pt": "Perda final (média de −ln p por token)"}), ""], rows))
     said = tr(lang, {"es": f"Pérdida final en el texto de validación: {fmt(man['val_loss'], lang, 3)} el modelo, "
                   f"{fmt(man['bigram_val_loss'], lang, 3)} los bigramas; en el texto de entrenamiento, "
                   f"{fmt(man['train_loss'], lang, 3)}.",
             "pt": f"Perda final no texto de validação: {fmt(man['val_loss'], lang, 3)} o modelo, "
                   f"{fmt(man['bigram_val_loss'], lang, 3)} os bigramas; no texto de treinamento, "
-                  f"{fmt(man['train_loss'], lang, 3)}."})
+                  f"{fmt(man['train_loss'], lang, 3)}."}) + " " + stop
     return View(parts={"main": body}, summary=said,
                 data={"train_loss": man["train_loss"], "val_loss": man["val_loss"],
                       "bigram_val_loss": man["bigram_val_loss"], "gap": round(gap, 4),
-                      "steps": man["steps"], "best_step": man["best_step"], "train_tokens": man["train_tokens"],
+                      "steps": man["steps"], "max_steps": man["max_steps"], "patience": man["patience"],
+                      "best_step": man["best_step"], **stopping(man), "train_tokens": man["train_tokens"],
                       "val_tokens": man["val_tokens"], "vocab": cfg["vocab"], "context": cfg["context"],
                       "d": cfg["d"], "layers": cfg["layers"], "heads": cfg["heads"], "ff": cfg["ff"],
                       "params": count_params(cfg), "seed": man["seed"], "eval_every": man["eval_every"]})

@@ -27,6 +27,7 @@ LESSON = "real_model"
 MAX_CHARS = 3000
 MAX_WORDS = 400   # distinct words the BPE steps work on
 MAX_MERGES = 20
+SHOWN_WORDS = 12  # rows of the BPE word table (the most frequent words; the table says so when it cuts)
 STOP = "."
 WORD = re.compile(r"[^\W\d_]+|\d+")
 SAMPLE = ("El gato duerme en el sofá. El perro duerme en la alfombra. El gato come pescado. "
@@ -143,8 +144,11 @@ def bpe_own(p: dict, lang: str) -> View:
     pairs = sorted(st["stats"].items(), key=lambda kv: -kv[1])[:8]
     nxt = st["next"]
     pair_rows = [[h("strong", None, f"{a} + {b}") if (a, b) == nxt else f"{a} + {b}", c] for (a, b), c in pairs]
-    words = sorted(zip(counts, st["words"]), key=lambda t: -t[0][1])[:12]
+    words = sorted(zip(counts, st["words"]), key=lambda t: -t[0][1])[:SHOWN_WORDS]
     word_rows = [[w, f, h("code", None, " · ".join(pieces))] for (w, f), (pieces, _) in words]
+    cut_note = "" if len(counts) <= SHOWN_WORDS else h("p", {"class": "aula-note"}, tr(lang, {
+        "es": f"La tabla muestra las {SHOWN_WORDS} palabras más frecuentes de {fmt(len(counts), lang)}.",
+        "pt": f"A tabela mostra as {SHOWN_WORDS} palavras mais frequentes de {fmt(len(counts), lang)}."}))
     lab = tr(lang, {"es": ("Palabra", "Frecuencia", "Fragmentos", "Par", "Recuento", "Vocabulario"),
            "pt": ("Palavra", "Frequência", "Fragmentos", "Par", "Contagem", "Vocabulário")})
     summary = tr(lang, {"es": f"{fmt(len(counts), lang)} palabras distintas; {len(st['merges'])} fusiones; "
@@ -154,14 +158,15 @@ def bpe_own(p: dict, lang: str) -> View:
     out = Markup("".join(notes) + h("p", {"class": "aula-readout"}, summary)
                  + h("div", {"class": "aula-cols"},
                      h("div", None, table(lab[3:5], pair_rows)), h("div", None, merges))
-                 + h("div", {"class": "aula-scroll"}, table(lab[:3], word_rows)))
+                 + cut_note + h("div", {"class": "aula-scroll"}, table(lab[:3], word_rows)))
     done = "; ".join(f"{a} + {b} → {a + b} ({c})" for (a, b), c in st["merges"])
     said = summary + (f" {done}." if done else "")
     if nxt is not None:
         said += tr(lang, {"es": f" Siguiente par: {nxt[0]} + {nxt[1]} ({st['stats'][nxt]}).",
                  "pt": f" Próximo par: {nxt[0]} + {nxt[1]} ({st['stats'][nxt]})."})
     return View(parts={"main": out}, summary=said, data={"merges": ["".join(pr) for pr, _ in st["merges"]],
-                                           "vocab": len(st["vocab"])})
+                                           "vocab": len(st["vocab"]), "words": len(counts),
+                                           "words_shown": len(word_rows)})
 
 
 PARITY_CASES = [

@@ -16,11 +16,13 @@ from ..model import counting as C
 from ..model import generate as gen
 from ..model.load import manifest, model
 from ..topics import ngram as N
+from ..kit import fpmath
 from .real_model import LESSON, _empty, _notes
 from .real_model_views import scaling_chart
 
-SENTENCE = {"es": "La zorra miró las uvas y dijo que todavía estaban verdes.",
-            "pt": "A raposa olhou as uvas e disse que ainda estavam verdes."}
+# the default sentence: written for this page, not in the model's training text (tests/test_real_model_count.py)
+SENTENCE = {"es": "Mi primo perdió el autobús y llegó tarde a su clase de dibujo.",
+            "pt": "Meu primo perdeu o ônibus e chegou atrasado na aula de desenho."}
 TEMPERATURE = 0.5   # the continuations' temperature (the page's default for the real model)
 NEW_TOKENS = 12
 SEED = 1
@@ -31,6 +33,18 @@ def _names(lang: str) -> dict:
             "bigram": tr(lang, {"es": "Bigramas de tokens (capítulo 1)", "pt": "Bigramas de tokens (capítulo 1)"}),
             **{f"ngram{n}": tr(lang, {"es": f"Contar {n} caracteres ({n}-grama)",
                                       "pt": f"Contar {n} caracteres ({n}-grama)"}) for n in range(1, N.MAX_ORDER + 1)}}
+
+
+def conversion(lang: str) -> dict:
+    """From the loss of «Cómo aprendió» (mean -ln p per held-out token) to bits per character:
+    times the tokens predicted (all but the first), divided by ln 2 (natural log to bits), divided
+    by the characters those tokens cover. Example (es): 3.8182 x 22 805 / 0.6931 / 64 522 = 1.947."""
+    man = manifest(lang)
+    tokens = man["val_tokens"] - 1
+    nats = man["val_loss"] * tokens
+    ln2 = fpmath.log(2)
+    return {"loss": man["val_loss"], "tokens": tokens, "nats": nats, "ln2": ln2, "bits": nats / ln2,
+            "chars": man["val_chars"], "bpc": nats / ln2 / man["val_chars"]}
 
 
 def held_out(lang: str) -> dict:
@@ -56,7 +70,8 @@ def rm_compare(p: dict, lang: str) -> View:
     best = min(shown, key=lambda k: ho[k])
     data = {"held_out": {k: ho[k] for k in ho}, "best_held_out": best,
             "gap5": round(ho["transformer"] - ho["ngram5"], 4), "gap7": round(ho["transformer"] - ho["ngram7"], 4),
-            "lead5": round(ho["ngram5"] - ho["transformer"], 4)}   # what the Transformer saves, when it wins
+            "lead5": round(ho["ngram5"] - ho["transformer"], 4),   # what the Transformer saves, when it wins
+            "convert": conversion(lang)}
     tbl = table(head, rows)
     pr = gen.prompt(lang, p["text"], keep=model(lang).config["context"] - NEW_TOKENS)
     if len(pr.tokens) < 2 or not pr.text.strip():
@@ -101,47 +116,71 @@ def rm_compare(p: dict, lang: str) -> View:
     return View(parts={"table": tbl, "main": body}, data=data, summary=said)
 
 
+def _first_below(a: list, b: list) -> int | None:
+    """The first index where curve a is below curve b (None: never)."""
+    return next((i for i in range(len(a)) if a[i] < b[i]), None)
+
+
+def _part(frac: float, lang: str) -> str:
+    """1/8 -> «un octavo» / «um oitavo»; 1 -> «todo el texto» / «o texto todo»."""
+    return tr(lang, {"es": {1.0: "todo el texto", 0.5: "la mitad del texto", 0.25: "un cuarto del texto",
+                            0.125: "un octavo del texto"},
+                     "pt": {1.0: "o texto todo", 0.5: "a metade do texto", 0.25: "um quarto do texto",
+                            0.125: "um oitavo do texto"}}).get(frac, fmt(frac, lang, 3))
+
+
 @widget("rm_scaling", lesson=LESSON,
         title={"es": "Más texto: cómo mejora cada uno", "pt": "Mais texto: como cada um melhora"},
         controls=[], parts={"main": ()})
 def rm_scaling(p: dict, lang: str) -> View:
-    """Held-out bits per character of the Transformer and the character 5-gram trained on 1/8, 1/4,
-    1/2 and all of the training text (from the manifest)."""
+    """Held-out bits per character of the Transformer and the character 5- and 7-grams trained on
+    1/8, 1/4, 1/2 and all of the training text (from the manifest)."""
     sc = manifest(lang)["scaling"]
-    xs, tf, ng = sc["train_chars"], sc["transformer_bpc"], sc["ngram5_bpc"]
-    over = next((i for i in range(len(xs)) if tf[i] < ng[i]), None)
-    frac = {1.0: tr(lang, {"es": "todo", "pt": "tudo"}), 0.5: "1/2", 0.25: "1/4", 0.125: "1/8"}
+    xs, tf, ng, ng7 = sc["train_chars"], sc["transformer_bpc"], sc["ngram5_bpc"], sc["ngram7_bpc"]
+    over, over7 = _first_below(tf, ng), _first_below(tf, ng7)
+    f2 = lambda x: fmt(x, lang, 2)  # noqa: E731
     if over is None:
         said = tr(lang, {"es": f"Con todo el texto ({fmt(xs[-1], lang)} caracteres) el Transformer gasta "
-                               f"{fmt(tf[-1], lang, 2)} bits por carácter y el 5-grama {fmt(ng[-1], lang, 2)}: "
+                               f"{f2(tf[-1])} bits por carácter y el 5-grama {f2(ng[-1])}: "
                                "con este texto, contar todavía gana.",
                          "pt": f"Com todo o texto ({fmt(xs[-1], lang)} caracteres) o Transformer gasta "
-                               f"{fmt(tf[-1], lang, 2)} bits por caractere e o 5-grama {fmt(ng[-1], lang, 2)}: "
+                               f"{f2(tf[-1])} bits por caractere e o 5-grama {f2(ng[-1])}: "
                                "com este texto, contar ainda ganha."})
     elif over == len(xs) - 1 and over > 0:   # only with all of it: say so, and how the part before stood
-        before = tr(lang, {"es": {0.5: "la mitad", 0.25: "un cuarto", 0.125: "un octavo"},
-                           "pt": {0.5: "a metade", 0.25: "um quarto", 0.125: "um oitavo"}})[sc["fractions"][-2]]
+        before = _part(sc["fractions"][-2], lang)
         said = tr(lang, {"es": f"Con todo el texto ({fmt(xs[-1], lang)} caracteres), el Transformer pasa por debajo "
-                               f"del 5-grama: {fmt(tf[-1], lang, 2)} contra {fmt(ng[-1], lang, 2)} bits por carácter. "
-                               f"Con {before} del texto, todavía no: "
-                               f"{fmt(tf[-2], lang, 2)} contra {fmt(ng[-2], lang, 2)}.",
+                               f"del 5-grama: {f2(tf[-1])} contra {f2(ng[-1])} bits por carácter. "
+                               f"Con {before}, todavía no: {f2(tf[-2])} contra {f2(ng[-2])}.",
                          "pt": f"Com todo o texto ({fmt(xs[-1], lang)} caracteres), o Transformer fica abaixo do "
-                               f"5-grama: {fmt(tf[-1], lang, 2)} contra {fmt(ng[-1], lang, 2)} bits por caractere. "
-                               f"Com {before} do texto, ainda não: "
-                               f"{fmt(tf[-2], lang, 2)} contra {fmt(ng[-2], lang, 2)}."})
+                               f"5-grama: {f2(tf[-1])} contra {f2(ng[-1])} bits por caractere. "
+                               f"Com {before}, ainda não: {f2(tf[-2])} contra {f2(ng[-2])}."})
     else:
-        part = frac.get(sc["fractions"][over], fmt(sc["fractions"][over], lang, 3))
-        said = tr(lang, {"es": f"El Transformer pasa por debajo del 5-grama a partir de {part} del texto "
-                               f"({fmt(xs[over], lang)} caracteres): {fmt(tf[over], lang, 2)} contra "
-                               f"{fmt(ng[over], lang, 2)} bits por carácter.",
-                         "pt": f"O Transformer fica abaixo do 5-grama a partir de {part} do texto "
-                               f"({fmt(xs[over], lang)} caracteres): {fmt(tf[over], lang, 2)} contra "
-                               f"{fmt(ng[over], lang, 2)} bits por caractere."})
-    body = Markup(scaling_chart(xs, {"Transformer": tf, "5-grama": ng}, over, lang)
+        part = _part(sc["fractions"][over], lang)
+        said = tr(lang, {"es": f"El Transformer pasa por debajo del 5-grama a partir de {part} "
+                               f"({fmt(xs[over], lang)} caracteres): {f2(tf[over])} contra "
+                               f"{f2(ng[over])} bits por carácter.",
+                         "pt": f"O Transformer fica abaixo do 5-grama a partir de {part} "
+                               f"({fmt(xs[over], lang)} caracteres): {f2(tf[over])} contra "
+                               f"{f2(ng[over])} bits por caractere."})
+    if over7 is None:
+        said += " " + tr(lang, {"es": f"El 7-grama va por delante en todos los tamaños: con todo el texto, "
+                                      f"{f2(ng7[-1])} contra {f2(tf[-1])} del Transformer.",
+                                "pt": f"O 7-grama fica à frente em todos os tamanhos: com todo o texto, "
+                                      f"{f2(ng7[-1])} contra {f2(tf[-1])} do Transformer."})
+    else:
+        part = _part(sc["fractions"][over7], lang)
+        said += " " + tr(lang, {"es": f"Al 7-grama también lo pasa, a partir de {part}: {f2(tf[over7])} contra "
+                                      f"{f2(ng7[over7])}.",
+                                "pt": f"O 7-grama ele também passa, a partir de {part}: {f2(tf[over7])} contra "
+                                      f"{f2(ng7[over7])}."})
+    body = Markup(scaling_chart(xs, {"Transformer": tf, "5-grama": ng, "7-grama": ng7}, over, lang)
                   + h("p", {"class": "aula-readout"}, said))
     return View(parts={"main": body}, summary=said,
-                data={"train_chars": xs, "transformer_bpc": tf, "ngram5_bpc": ng, "overtakes_at": over,
-                      "gain_transformer": round(tf[0] - tf[-1], 4), "gain_ngram5": round(ng[0] - ng[-1], 4)})
+                data={"train_chars": xs, "transformer_bpc": tf, "ngram5_bpc": ng, "ngram7_bpc": ng7,
+                      "overtakes_at": over, "overtakes7_at": over7,
+                      "gain_transformer": round(tf[0] - tf[-1], 4), "gain_ngram5": round(ng[0] - ng[-1], 4),
+                      "gain_ngram7": round(ng7[0] - ng7[-1], 4),
+                      "gap7": [round(t - g, 4) for t, g in zip(tf, ng7)]})
 
 
 PARITY_CASES = [

@@ -1,14 +1,24 @@
 """«Qué aprendió / O que aprendeu»: probes computed from the real model's weights, each beside the
-token bigram and the character 5-gram on the same training text; the reader's own probe; and what
-the attention heads look at, measured.
+token bigram and the character 5- and 7-grams on the same training text (the live counting models:
+every second training paragraph); the reader's own probe; and what the attention heads look at,
+measured.
 
 A probe is two contexts and two continuations A and B. For each model, the preference is
 log2 P(A | context) - log2 P(B | context) (bits): positive means it expects A rather than B. The
 shift is the preference after the first context minus the one after the second: how far the
 difference between the contexts moves the model towards A. A model shows the rule when the
-shift is at least SHIFT bits (the first context at least doubles the odds of A against B). A
-counting model that sees the same last characters in both contexts has a shift of exactly 0. P of a continuation is the chain of its tokens (Transformer, bigram) or of its
-characters (5-gram), so a continuation of several tokens is fine; the widget says how it was split.
+shift is at least SHIFT bits (the first context at least doubles the odds of A against B); its
+preference *changes side* only when it also expects A after the first context and B after the
+second (the signs differ), so a shift can be large and the preference still stay on B's side.
+P of a continuation is the chain of its tokens (Transformer, bigram) or of its characters
+(n-grams), so a continuation of several tokens is fine; the widget says how it was split.
+
+A character n-gram looks n-1 characters back. The probe's *distance* is how far back, counted
+from the first character where A and B differ, the two contexts last differ: an n-gram with
+n-1 < distance sees the same characters after both contexts, so its shift is exactly 0.
+Example: "Juega con la" / "Juega con el" before " niña" / " niño": the contexts differ in their
+last character and the continuations in their 5th, so the distance is 1 + 4 = 5: the 7-gram
+(6 characters back) can tell the contexts apart, the 5-gram (4 back) cannot.
 """
 
 from __future__ import annotations
@@ -30,7 +40,7 @@ from .real_model import LESSON, SAMPLE, _text_control
 from .real_model_views import label
 from ..kit import fpmath
 
-ORDER = 5
+ORDERS = (5, 7)   # the character n-grams beside the Transformer
 MAX_PROBE = 120   # characters of a typed context or continuation
 MAX_CONT_TOKENS = 16
 SHIFT = 1.0       # bits: the odds of A against B at least doubled
@@ -66,31 +76,52 @@ def transformer_logp(lang: str, ctx: list[int], cont: list[int]) -> float:
     return math.fsum(terms)  # exactly rounded: the same in CPython 3.11 and Pyodide
 
 
+def _split_at(a: str, b: str) -> int:
+    """The first index where a and b differ (their shared start has the same probability in both)."""
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+
+def distance(ctx1: str, ctx2: str, a: str, b: str) -> int:
+    """How many characters back from the first character where a and b differ the two contexts
+    last differ ("la" / "el" before " niña" / " niño": 1 + 4 = 5); 0 if the contexts are equal."""
+    if ctx1 == ctx2:
+        return 0
+    same = next((i for i, (x, y) in enumerate(zip(reversed(ctx1), reversed(ctx2))) if x != y),
+                min(len(ctx1), len(ctx2)))
+    return same + 1 + _split_at(a, b)
+
+
 def preferences(lang: str, ctx: str, a: str, b: str) -> dict:
     """Each model's log2 P(a) - log2 P(b) after ctx."""
     ci, ai, bi = _ids(lang, ctx), _ids(lang, a), _ids(lang, b)
-    ng = C.ngram(lang, ORDER)
+    j = _split_at(a, b)   # the characters before j are shared: their terms cancel exactly
 
     def bigram(c):
         return math.fsum(fpmath.log2(C.bigram_probs(lang, p)[n]) for p, n in zip([ci[-1]] + c[:-1], c))
 
-    def chars(s):
-        return math.fsum(fpmath.log2(ng.prob(ctx + s[:i], s[i])) for i in range(len(s)))
+    def chars(ng, s):
+        return math.fsum(fpmath.log2(ng.prob(ctx + s[:i], s[i])) for i in range(j, len(s)))
 
-    return {"transformer": transformer_logp(lang, ci, ai) - transformer_logp(lang, ci, bi),
-            "bigram": bigram(ai) - bigram(bi), f"ngram{ORDER}": chars(a) - chars(b)}
+    out = {"transformer": transformer_logp(lang, ci, ai) - transformer_logp(lang, ci, bi),
+           "bigram": bigram(ai) - bigram(bi)}
+    for n in ORDERS:
+        ng = C.ngram(lang, n)
+        out[f"ngram{n}"] = chars(ng, a) - chars(ng, b)
+    return out
 
 
 def probe(lang: str, ctx1: str, ctx2: str, a: str, b: str) -> dict:
     one, two = preferences(lang, ctx1, a, b), preferences(lang, ctx2, a, b)
     return {k: {"first": round(one[k], 4) + 0.0, "second": round(two[k], 4) + 0.0,
                 "shift": round(one[k] - two[k], 4) + 0.0,  # + 0.0: no -0.0
-                "learned": one[k] - two[k] >= SHIFT} for k in one}
+                "learned": one[k] - two[k] >= SHIFT,
+                "flips": one[k] > 0 > two[k]} for k in one}  # expects A after the first, B after the second
 
 
 def _model_names(lang: str) -> dict:
     return {"transformer": "Transformer", "bigram": tr(lang, {"es": "Bigramas de tokens", "pt": "Bigramas de tokens"}),
-            f"ngram{ORDER}": tr(lang, {"es": f"{ORDER}-grama de caracteres", "pt": f"{ORDER}-grama de caracteres"})}
+            **{f"ngram{n}": tr(lang, {"es": f"{n}-grama de caracteres", "pt": f"{n}-grama de caracteres"})
+               for n in ORDERS}}
 
 
 def _yes(ok: bool, lang: str) -> str:
@@ -100,9 +131,10 @@ def _yes(ok: bool, lang: str) -> str:
 def _probe_table(lang: str, res: dict, ctx1: str, ctx2: str, a: str, b: str) -> Markup:
     names = _model_names(lang)
     head = [tr(lang, {"es": "Modelo", "pt": "Modelo"}), f"{quote(ctx1, lang)} …", f"{quote(ctx2, lang)} …",
-            tr(lang, {"es": "Cambio", "pt": "Mudança"}), tr(lang, {"es": "¿Al menos 1 bit?", "pt": "Pelo menos 1 bit?"})]
+            tr(lang, {"es": "Cambio", "pt": "Mudança"}), tr(lang, {"es": "¿Al menos 1 bit?", "pt": "Pelo menos 1 bit?"}),
+            tr(lang, {"es": "¿Cambia de lado?", "pt": "Muda de lado?"})]
     rows = [[names[k], fmt(r["first"], lang, 1), fmt(r["second"], lang, 1), fmt(r["shift"], lang, 1),
-             _yes(r["learned"], lang)] for k, r in res.items()]
+             _yes(r["learned"], lang), _yes(r["flips"], lang)] for k, r in res.items()]
     cap = tr(lang, {"es": f"Bits a favor de {quote(label(a, 20), lang)} frente a {quote(label(b, 20), lang)} (positivo: "
                           f"espera {quote(label(a, 20), lang)}).",
                     "pt": f"Bits a favor de {quote(label(a, 20), lang)} contra {quote(label(b, 20), lang)} (positivo: "
@@ -110,23 +142,64 @@ def _probe_table(lang: str, res: dict, ctx1: str, ctx2: str, a: str, b: str) -> 
     return Markup(h("p", {"class": "aula-note"}, cap) + card_table(head, rows))
 
 
+def verdict(lang: str, r: dict, a: str, b: str, quoted: bool = True) -> str:
+    """What one model's two numbers say, in the sentence their signs pick: a preference that
+    changes side, one that moves towards A but stays on B's side (or on A's), or hardly moves.
+    ``quoted=False``: the continuations named as given ("A", "B", so a reader's text stays out of
+    the summary), and the two numbers, which the sentence before already gives, left out."""
+    A, B = (quote(label(a, 20), lang), quote(label(b, 20), lang)) if quoted else (a, b)
+    n = fmt(abs(r["shift"]), lang, 1)
+    if r["flips"]:
+        one, two = (f" ({fmt(r['first'], lang, 1)} bits a favor)", f" ({fmt(-r['second'], lang, 1)} bits a favor)") \
+            if quoted else ("", "")
+        return tr(lang, {"es": f"Cambia de lado: después del primer comienzo espera más {A}{one} y después del "
+                               f"segundo, {B}{two}.",
+                         "pt": f"Muda de lado: depois do primeiro começo espera mais {A}{one} e depois do "
+                               f"segundo, {B}{two}."})
+    if r["learned"] and r["first"] <= 0:
+        return tr(lang, {"es": f"Se mueve {n} bits hacia {A}, pero sigue prefiriendo {B} después de los dos comienzos.",
+                         "pt": f"Vai {n} bits na direção de {A}, mas continua preferindo {B} depois dos dois começos."})
+    if r["learned"]:
+        return tr(lang, {"es": f"Prefiere {A} después de los dos comienzos, pero {n} bits más después del primero.",
+                         "pt": f"Prefere {A} depois dos dois começos, mas {n} bits a mais depois do primeiro."})
+    if r["shift"] == 0:
+        return tr(lang, {"es": "No distingue los dos comienzos: su preferencia es la misma después de ambos.",
+                         "pt": "Não distingue os dois começos: a preferência é a mesma depois de ambos."})
+    towards = A if r["shift"] > 0 else B
+    return tr(lang, {"es": f"Apenas distingue los dos comienzos: se mueve solo {n} bits, hacia {towards}.",
+                     "pt": f"Quase não distingue os dois começos: vai só {n} bits, na direção de {towards}."})
+
+
+HALF = {"es": "Los modelos de recuentos de estas pruebas cuentan en la mitad del texto de entrenamiento, como en la "
+              "tabla de tu frase.",
+        "pt": "Os modelos de contagem destes testes contam na metade do texto de treinamento, como na tabela da "
+              "sua frase."}
+
+
 @widget("rm_probes", lesson=LESSON,
         title={"es": "Qué aprendió", "pt": "O que aprendeu"}, controls=[], parts={"main": ()})
 def rm_probes(p: dict, lang: str) -> View:
-    """The built-in probes of the page's language."""
-    out, data = [], {}
+    """The built-in probes of the page's language, each with the Transformer's verdict in words."""
+    out, data, dist = [h("p", {"class": "aula-note"}, tr(lang, HALF))], {}, {}
     for name, c1, c2, a, b in tr(lang, PROBES):
         res = probe(lang, c1, c2, a, b)
-        data[name] = res
-        out.append(h("h4", None, tr(lang, NAMES[name])) + _probe_table(lang, res, c1, c2, a, b))
-    learned = [n for n in data if data[n]["transformer"]["learned"]]
-    said = tr(lang, {"es": f"El Transformer pasa {len(learned)} de {len(data)} pruebas; el 5-grama, "
-                           f"{sum(data[n]['ngram5']['learned'] for n in data)}; los bigramas, "
-                           f"{sum(data[n]['bigram']['learned'] for n in data)}.",
-                     "pt": f"O Transformer passa em {len(learned)} de {len(data)} testes; o 5-grama, em "
-                           f"{sum(data[n]['ngram5']['learned'] for n in data)}; os bigramas, em "
-                           f"{sum(data[n]['bigram']['learned'] for n in data)}."})
-    data["passed"] = {k: sum(data[n][k]["learned"] for n in NAMES if n in data) for k in _model_names(lang)}
+        data[name], dist[name] = res, distance(c1, c2, a, b)
+        said = verdict(lang, res["transformer"], a, b)
+        said = "Transformer: " + said[0].lower() + said[1:]   # «Transformer: se mueve …»
+        out.append(h("h4", None, tr(lang, NAMES[name])) + _probe_table(lang, res, c1, c2, a, b)
+                   + h("p", {"class": "aula-readout"}, said))
+    names = [n for n in NAMES if n in data]
+    passed = {k: sum(data[n][k]["learned"] for n in names) for k in _model_names(lang)}
+    flipped = {k: sum(data[n][k]["flips"] for n in names) for k in _model_names(lang)}
+    counts = {k: (fmt(passed[k], lang), fmt(flipped[k], lang)) for k in passed}
+    t, g7, g5, bg = counts["transformer"], counts["ngram7"], counts["ngram5"], counts["bigram"]
+    said = tr(lang, {"es": f"De las {len(names)} pruebas, el Transformer se mueve al menos 1 bit hacia la continuación "
+                           f"esperada en {t[0]} y cambia de lado en {t[1]}; el 7-grama, en {g7[0]} y {g7[1]}; el "
+                           f"5-grama, en {g5[0]} y {g5[1]}; los bigramas, en {bg[0]} y {bg[1]}.",
+                     "pt": f"Dos {len(names)} testes, o Transformer vai pelo menos 1 bit na direção da continuação "
+                           f"esperada em {t[0]} e muda de lado em {t[1]}; o 7-grama, em {g7[0]} e {g7[1]}; o "
+                           f"5-grama, em {g5[0]} e {g5[1]}; os bigramas, em {bg[0]} e {bg[1]}."})
+    data.update({"passed": passed, "flipped": flipped, "distance": dist})
     return View(parts={"main": Markup("".join(out) + h("p", {"class": "aula-readout"}, said))}, data=data, summary=said)
 
 
@@ -186,7 +259,7 @@ def rm_probe_own(p: dict, lang: str) -> View:
     said = tr(lang, {"es": f"El Transformer da {fmt(t['first'], lang, 1)} bits a favor de A tras el contexto 1 y "
                            f"{fmt(t['second'], lang, 1)} tras el contexto 2.",
                      "pt": f"O Transformer dá {fmt(t['first'], lang, 1)} bits a favor de A depois do contexto 1 e "
-                           f"{fmt(t['second'], lang, 1)} depois do contexto 2."})
+                           f"{fmt(t['second'], lang, 1)} depois do contexto 2."}) + " " + verdict(lang, t, "A", "B", quoted=False)
     body = Markup("".join(h("p", {"class": "aula-note"}, n) for n in notes) + _probe_table(lang, res, ctx1, ctx2, a, b)
                   + h("p", {"class": "aula-readout"}, said))
     return View(parts={"main": body}, data={"ok": True, **res, "split_notes": len(notes)}, summary=said)

@@ -99,9 +99,10 @@ def _grid(lo: float, hi: float, step: float, Y, x0: float, x1: float, lang: str,
     return out
 
 
-def loss_chart(history: list, bigram: float, lang: str) -> Markup:
+def loss_chart(history: list, bigram: float, lang: str, kept: int | None = None) -> Markup:
     """Training and validation loss by step, and the bigram's validation loss as a dashed line;
-    the legend in HTML under the plot (it wraps on a phone)."""
+    a ring on the validation curve at step ``kept`` (the checkpoint kept); the legend in HTML
+    under the plot (it wraps on a phone)."""
     steps = [s for s, _, _ in history]
     ys = [v for _, a, b in history for v in (a, b)] + [bigram]
     lo, hi = math.floor(min(ys) * 2) / 2, math.ceil(max(ys) * 2) / 2
@@ -134,10 +135,19 @@ def loss_chart(history: list, bigram: float, lang: str) -> Markup:
             out.append(h("path", {"d": d, "fill": "none", "stroke": colour, "stroke-width": 2, "stroke-dasharray": dash}))
         out.append(h("line", {"x1": left, "x2": W - right, "y1": num(Y(bigram)), "y2": num(Y(bigram)),
                               "stroke": "currentColor", "stroke-width": 1.5, "stroke-dasharray": "6 4"}))
+        for row in history:
+            if row[0] == kept:
+                out.append(h("circle", {"cx": num(X(row[0])), "cy": num(Y(row[2])), "r": 7, "fill": "none",
+                                        "stroke": "currentColor", "stroke-width": 1.5}))
         return svg(W, H, out, label=cap)
 
     keys = [(line_key(None, stroke=colour, stroke_width=2, stroke_dasharray=dash), name)
             for (colour, dash), name in zip(looks, names)]
+    if kept is not None:
+        keys.append((h("circle", {"cx": 12, "cy": 6, "r": 4.5, "fill": "none", "stroke": "currentColor",
+                                  "stroke-width": 1.5}),
+                     tr(lang, {"es": f"paso {fmt(kept, lang)}: parámetros guardados",
+                               "pt": f"passo {fmt(kept, lang)}: parâmetros guardados"})))
     return figure(draw, legend(keys))
 
 
@@ -193,7 +203,7 @@ def size_axis(points: list[tuple[str, float, bool]], lang: str) -> Markup:
 def scaling_chart(xs: list, curves: dict, over: int | None, lang: str) -> Markup:
     """Held-out bits per character against training characters (logarithmic axis, one tick per
     point), one line per model; a ring where the first curve drops below the second. Narrow: the
-    key on a line above the plot, short tick labels ("154 mil") and the axis title broken into lines."""
+    key two to a line above the plot, short tick labels ("154 mil") and the axis title broken into lines."""
     ys = [v for c in curves.values() for v in c]
     lo, hi = math.floor(min(ys) * 4) / 4, math.ceil(max(ys) * 4) / 4
     lx0, lx1 = fpmath.log2(xs[0]), fpmath.log2(xs[-1])
@@ -202,7 +212,8 @@ def scaling_chart(xs: list, curves: dict, over: int | None, lang: str) -> Markup
     colours = ("#b2182b", "#2166ac", "#4d9221")
 
     def draw(frame: Frame) -> Markup:
-        W, left, right, top = frame.width, 44, 12, frame.pick(12, 30)
+        rows = (len(curves) + 1) // 2   # narrow: the key two to a line above the plot
+        W, left, right, top = frame.width, 44, 12, frame.pick(12, 14 + 16 * rows)
         chars = frame.pick(90, 38)
         lines = len(text_lines(axis, 0, 0, chars))
         H, bottom = frame.pick(260, 240 + 14 * lines), frame.pick(40, 26 + 14 * lines)
@@ -220,15 +231,15 @@ def scaling_chart(xs: list, curves: dict, over: int | None, lang: str) -> Markup
                          frame.pick(fmt(x, lang), short_count(round(x, -3), lang))))
         out += text_lines(axis, frame.pick((left + W) / 2, left), H - bottom + 35, chars, cls="aula-tick", step=14,
                           anchor=frame.pick("middle", None))
+        dashes = (None, "6 4", "2 3")
         for k, (name, vals) in enumerate(curves.items()):
-            c = colours[k % 3]
+            c, dash = colours[k % 3], dashes[k % 3]
             out.append(h("path", {"d": "M" + "L".join(f"{num(X(x))} {num(Y(y))}" for x, y in zip(xs, vals)),
-                                  "fill": "none", "stroke": c, "stroke-width": 2,
-                                  "stroke-dasharray": "6 4" if k else None}))
+                                  "fill": "none", "stroke": c, "stroke-width": 2, "stroke-dasharray": dash}))
             out += [h("circle", {"cx": num(X(x)), "cy": num(Y(y)), "r": 3.5, "fill": c}) for x, y in zip(xs, vals)]
-            kx, ky = frame.pick((W - right - 150, top + 10 + 16 * k), (left + 110 * k, 12))
+            kx, ky = frame.pick((W - right - 150, top + 10 + 16 * k), (left + 110 * (k % 2), 12 + 16 * (k // 2)))
             out.append(h("line", {"x1": num(kx), "x2": num(kx + 20), "y1": ky, "y2": ky, "stroke": c, "stroke-width": 2,
-                                  "stroke-dasharray": "6 4" if k else None}))
+                                  "stroke-dasharray": dash}))
             out.append(h("text", {"x": num(kx + 26), "y": ky + 4, "class": "aula-tick"}, name))
         if over is not None:
             first = next(iter(curves.values()))

@@ -279,7 +279,8 @@ def tokenizer(p: dict, lang: str) -> View:
                  + "".join(h("p", {"class": "aula-warn"}, n) for n in notes)
                  + h("div", {"class": "aula-chips", "dir": "ltr"}, _chips(tokens, lang))
                  + (h("p", {"class": "aula-note"}, " · ".join(gloss)) if gloss else ""))
-    first = " · ".join(f"{t.id:02X}" if t.is_byte else tok.visible(t.piece) for t in tokens[:12])
+    # a byte token by its id in decimal, as its chip's number and the prose give it (the space: 32)
+    first = " · ".join(str(t.id) if t.is_byte else tok.visible(t.piece) for t in tokens[:12])
     said = summary.split(". ")[0] + "." + (tr(lang, {"es": f" Tokens, en orden: {first}", "pt": f" Tokens, em ordem: {first}"})
                                           + (" …" if len(tokens) > 12 else ".") if tokens else "")
     return View(summary=" ".join([said] + notes), parts={"main": out},

@@ -1,4 +1,4 @@
-"""Lesson 2 widgets, section 8: the Transformer block, layer normalization step by step,
+"""Lesson 2 widgets, section 8: the Transformer block, layer normalization of three numbers step by step,
 why attention needs positions, and the one-line formula softmax(QKᵀ/√d_k)V.
 
 Numbers come from :mod:`lesson_core.topics.transformer` and :mod:`lesson_core.topics.attention`.
@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from ..data import attention as da
 from ..topics import transformer as tf
+from ..topics.attention import POSITION_AMPLITUDE
 from ..kit.controls import Choice, Range, Toggle
-from ..kit.fmt import fmt, quote, tr
+from ..kit.fmt import fmt, fmt_upto, quote, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
-from ..kit.svgkit import PAPER, Frame, card_table, figure, fmt_vec, paint, table
+from ..kit.svgkit import PAPER, Frame, bar_strip, card_table, column_labels, figure, fmt_vec, paint, table
 from .turing_attention import run
 from .turing_vectors import BLUE, GOLD, GREY, arrow
 
@@ -95,44 +96,97 @@ def transformer_block(p: dict, lang: str) -> View:
     return View(summary=f"{tr(lang, name)}: {tr(lang, text)}", parts={"diagram": _block_svg(pid, lang), "explain": explain}, data={"part": pid})
 
 
-# --- layer normalization of two numbers --------------------------------------------------
+# --- layer normalization of three numbers ------------------------------------------------
+
+NAMES = ("x1", "x2", "x3")
+DEFAULTS = (2, 2, 8)   # two equal numbers and one far off: the same pattern comes out, centred and resized
+LN_MIN, LN_MAX = -2, 8  # 6 stops each: 216 combinations, all precomputed (registry.PRECOMPUTE_CAP)
+
 
 def _x_range(name: str, default: int) -> Range:
-    return Range(name, {"es": name, "pt": name}, default, min=-4, max=10, step=2)
+    return Range(name, {"es": name, "pt": name}, default, min=LN_MIN, max=LN_MAX, step=2)
+
+
+def _shape_note(s: dict, lang: str) -> dict:
+    """The preserved shape in one sentence: the ratio of two deviations survives normalization."""
+    if s["var"] == 0.0:
+        return {"es": "Los tres números son iguales: la varianza es 0 y, sin ε, dividiríamos 0 entre 0. Con ε el "
+                      "resultado es 0 para los tres.",
+                "pt": "Os três números são iguais: a variância é 0 e, sem ε, dividiríamos 0 por 0. Com ε o resultado "
+                      "é 0 para os três."}
+    order = sorted((i for i in range(len(s["xs"])) if s["devs"][i] != 0), key=lambda i: abs(s["devs"][i]))
+    near, far = order[0], order[-1]
+    f = lambda x, d=None: fmt(x, lang, d)  # noqa: E731
+    xs, ys = s["xs"], s["normalized"]
+    ratio = abs(s["devs"][far] / s["devs"][near])
+    if ratio == 1.0:
+        return {"es": f"{f(xs[near])} y {f(xs[far])} están igual de lejos de la media, y sus resultados, "
+                      f"{f(ys[near], 3)} y {f(ys[far], 3)}, igual de lejos de 0: la forma se conserva.",
+                "pt": f"{f(xs[near])} e {f(xs[far])} estão à mesma distância da média, e os resultados, "
+                      f"{f(ys[near], 3)} e {f(ys[far], 3)}, à mesma distância de 0: a forma se mantém."}
+    return {"es": f"{f(xs[far])} estaba {fmt_upto(ratio, lang, 2)} veces más lejos de la media que {f(xs[near])}, y su resultado "
+                  f"también queda {fmt_upto(ratio, lang, 2)} veces más lejos de 0 ({f(ys[far], 3)} frente a {f(ys[near], 3)}): "
+                  "la forma se conserva.",
+            "pt": f"{f(xs[far])} estava {fmt_upto(ratio, lang, 2)} vezes mais longe da média do que {f(xs[near])}, e o resultado "
+                  f"também fica {fmt_upto(ratio, lang, 2)} vezes mais longe de 0 ({f(ys[far], 3)} contra {f(ys[near], 3)}): "
+                  "a forma se mantém."}
+
+
+def _ln_bars(s: dict, lang: str) -> Markup:
+    """The numbers before and after, as bars: side by side when wide, stacked when narrow. Each
+    panel has its zero line; the first a dashed line at the mean, which the second puts at 0."""
+    cap = tr(lang, {"es": ("Antes (línea discontinua: la media)", "Después de normalizar"),
+                    "pt": ("Antes (linha tracejada: a média)", "Depois de normalizar")})
+    top = max(abs(x) for x in s["xs"]) or 1.0
+
+    def draw(frame: Frame) -> Markup:
+        bars = frame.pick(120, 96)
+        boxes, height = frame.panels(2, bars + 44, top=4, gap=24)
+        out = []
+        for k, (box, caption, vals, vmax) in enumerate(zip(boxes, cap, (s["xs"], s["normalized"]), (top, 1.5))):
+            y0 = box.y + 18
+            out.append(h("text", {"x": num(box.x), "y": num(box.y + 10), "class": "aula-note"}, caption))
+            out.append(bar_strip(vals, box.x, y0, box.w, bars, vmax=vmax))
+            out += column_labels([fmt(v, lang, 0 if k == 0 else 2) for v in vals], box.x, box.w, y0 + bars + 16)
+            if k == 0:
+                ym = y0 + bars / 2 - (bars / 2) * s["mean"] / vmax
+                out.append(h("line", {"x1": num(box.x), "x2": num(box.x + box.w), "y1": num(ym), "y2": num(ym),
+                                      "stroke-dasharray": "5 4", "stroke-width": 1.5, **paint(stroke=GREY)}))
+        return svg(frame.width, 4 + height + 4, out, label=cap[0] + " / " + cap[1])
+
+    return figure(draw)
 
 
 @widget("layer_norm", lesson=LESSON,
-        title={"es": "Normalizar dos números, paso a paso", "pt": "Normalizar dois números, passo a passo"},
-        controls=[_x_range("x1", 2), _x_range("x2", 6)],
-        parts={"steps": ("x1", "x2")})
+        title={"es": "Normalizar tres números, paso a paso", "pt": "Normalizar três números, passo a passo"},
+        controls=[_x_range(n, d) for n, d in zip(NAMES, DEFAULTS)],
+        parts={"steps": NAMES})
 def layer_norm(p: dict, lang: str) -> View:
-    """Mean, deviations, variance, standard deviation with ε, normalized values (scale 1, shift 0)."""
-    s = tf.layer_norm_steps([float(p["x1"]), float(p["x2"])])
+    """Mean, deviations, variance, standard deviation with ε, normalized values (scale 1, shift 0),
+    and the numbers before and after as bars: the same pattern, centred on 0 and resized."""
+    xs = [p[n] for n in NAMES]
+    s = tf.layer_norm_steps([float(x) for x in xs])
     f = lambda x, d=None: fmt(x, lang, d)  # noqa: E731
-    x1, x2 = p["x1"], p["x2"]
-    (d1, d2), (y1, y2) = s["devs"], s["normalized"]
     par = lambda x: f"({f(x)})" if x < 0 else f(x)  # noqa: E731
+    n, m, sd6 = len(xs), s["mean"], f(s["std"], 6)
     sd = tr(lang, {"es": "desviación estándar", "pt": "desvio padrão"})
     eps = fmt(s["eps"], lang, 5)
     steps = [
-        (tr(lang, {"es": "media", "pt": "média"}), f"({par(x1)} + {par(x2)}) / 2 = {f(s['mean'])}"),
+        (tr(lang, {"es": "media", "pt": "média"}), f"({' + '.join(par(x) for x in xs)}) / {n} = {f(m)}"),
         (tr(lang, {"es": "desviaciones", "pt": "desvios"}),
-         f"{par(x1)} − {par(s['mean'])} = {f(d1)};  {par(x2)} − {par(s['mean'])} = {f(d2)}"),
-        (tr(lang, {"es": "varianza", "pt": "variância"}), f"({par(d1)}² + {par(d2)}²) / 2 = {f(s['var'])}"),
-        (sd, f"√({f(s['var'])} + ε) = √({f(s['var'])} + {eps}) = {f(s['std'], 6)}"),
+         ";  ".join(f"{par(x)} − {par(m)} = {f(d)}" for x, d in zip(xs, s["devs"]))),
+        (tr(lang, {"es": "varianza", "pt": "variância"}),
+         f"({' + '.join(par(d) + '²' for d in s['devs'])}) / {n} = {f(s['var'])}"),
+        (sd, f"√({f(s['var'])} + ε) = √({f(s['var'])} + {eps}) = {sd6}"),
         (tr(lang, {"es": "normalizados", "pt": "normalizados"}),
-         f"{par(d1)} / {f(s['std'], 6)} = {f(y1, 6)};  {par(d2)} / {f(s['std'], 6)} = {f(y2, 6)}"),
+         ";  ".join(f"{par(d)} / {sd6} = {f(y, 6)}" for d, y in zip(s["devs"], s["normalized"]))),
     ]
     items = [h("li", None, h("strong", None, name + ": "), expr) for name, expr in steps]
-    if s["var"] == 0.0:
-        extra = {"es": "Los dos números son iguales: la varianza es 0 y, sin ε, dividiríamos 0 entre 0. Con ε el resultado es 0.",
-                 "pt": "Os dois números são iguais: a variância é 0 e, sem ε, dividiríamos 0 por 0. Com ε o resultado é 0."}
-    else:
-        extra = {"es": "Con dos números distintos el resultado queda siempre muy cerca de −1 y 1: ε lo aleja un poco.",
-                 "pt": "Com dois números diferentes o resultado fica sempre muito perto de −1 e 1: ε o afasta um pouco."}
-    body = Markup(h("ol", {"class": "aula-steps"}, items) + h("p", {"class": "aula-note"}, tr(lang, extra)))
-    summary = ". ".join(f"{name.capitalize()}: {expr}" for name, expr in steps) + ". " + tr(lang, extra)
-    return View(summary=summary, parts={"steps": body}, data={k: s[k] for k in ("mean", "devs", "var", "eps", "std", "normalized")})
+    extra = tr(lang, _shape_note(s, lang))
+    body = Markup(h("ol", {"class": "aula-steps"}, items) + _ln_bars(s, lang) + h("p", {"class": "aula-note"}, extra))
+    summary = ". ".join(f"{name.capitalize()}: {expr}" for name, expr in steps) + ". " + extra
+    return View(summary=summary, parts={"steps": body},
+                data={"xs": xs, **{k: s[k] for k in ("mean", "devs", "var", "eps", "std", "normalized")}})
 
 
 # --- why position: the same words in two orders -------------------------------------
@@ -175,7 +229,9 @@ def word_order(p: dict, lang: str) -> View:
                   + h("p", {"class": "aula-readout"}, tr(lang, verdict)))
     outs = tr(lang, {"es": "Salidas de «{d}»: {a} y {b}. ", "pt": "Saídas de “{d}”: {a} e {b}. "}).format(
         d=dog, a=fmt_vec(dogs[0], lang), b=fmt_vec(dogs[1], lang))
-    return View(summary=outs + tr(lang, verdict), parts={"main": body}, data={"pos": p["pos"], "dog_outputs": dogs, "gap": res["gap"], "same": res["same"]})
+    return View(summary=outs + tr(lang, verdict), parts={"main": body},
+                data={"pos": p["pos"], "dog_outputs": dogs, "gap": res["gap"], "same": res["same"],
+                      "amplitude": POSITION_AMPLITUDE})
 
 
 # --- the one-line formula -----------------------------------------------------------
@@ -245,8 +301,8 @@ def attn_formula(p: dict, lang: str) -> View:
 
 PARITY_CASES = [
     ("transformer_block", {"part": "ffn"}),
-    ("layer_norm", {"x1": 4, "x2": 4}),
-    ("layer_norm", {"x1": -4, "x2": 10}),
+    ("layer_norm", {"x1": 4, "x2": 4, "x3": 4}),
+    ("layer_norm", {"x1": -2, "x2": 8, "x3": 0}),
     ("word_order", {"pos": True}),
     ("attn_formula", {"piece": "O", "mask": False}),
     ("attn_formula", {"piece": "K", "mask": True}),   # a table with a card per row on a phone (issue 16)
