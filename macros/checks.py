@@ -2,7 +2,7 @@
 
 One rule for the HTML a widget's part may carry, stated once (``RULE``) and applied twice:
 here, to every view and every precomputed state at build time, and in the reader's browser
-(``overrides/assets/aula/safehtml.js``, which reads the same ``RULE`` from the page) to whatever
+(``overrides/bridge/safehtml.js``, which reads the same ``RULE`` from the page) to whatever
 the bridge is about to insert, live results from Pyodide included. The rule is an allow-list,
 taken from the HTML today's widgets produce:
 

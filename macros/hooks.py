@@ -6,9 +6,10 @@ authoring.py (what authors see) and devloop.py (the `mkdocs serve` loop).
   through author mistakes; a build for publishing needs the site's address; for the offline
   bundle, Material's offline plugin would add an iframe-worker shim from a CDN; we point it at
   the vendored copy first. Otherwise the runtime's versioned file names, which main.html gives
-  each page (macros/runtime.py).
+  each page (macros/runtime.py); the bridge's bundle names and the teacher kit's messages, for main.html.
 - ``on_serve``: also watch lesson_core/, macros/ and overrides/; livereload's script gets its
   hash in each page's Content Security Policy.
+- ``on_files``: the bridge's ES modules (overrides/bridge/) are not copied into the site.
 - ``on_pre_build``: every page has its twin in the other language and is in the nav.
 - ``on_page_markdown``: a lesson's first bold use of each glossary term links to the glossary.
 - ``on_page_content``: permalink titles in the page's language, formulas to MathML (KaTeX at
@@ -17,7 +18,7 @@ authoring.py (what authors see) and devloop.py (the `mkdocs serve` loop).
   refer to, a drag's grid (sidecar.py); a 404 page per language (chrome.py); then finish.py
   ``page``, plain Python: lang="pt-BR" on Portuguese pages, the bridge's scripts into the slot the
   page's content left after its first widget, and every page's Content Security Policy.
-- ``on_post_build``: finish.py ``site``, plain Python: the vendored runtime, one search index per
+- ``on_post_build``: the bridge's bundles (jsbundle.py), then finish.py ``site``, plain Python: the vendored runtime, one search index per
   language, the file:// carriers when building the offline bundle; a build with author mistakes stops here,
   after every page of both languages was rendered and each mistake logged on one line
   (macros/authoring.py ``mistake``).
@@ -122,6 +123,9 @@ def on_config(config):
     config["extra"]["aula_built"] = _m("version").build_date()
     config["extra"]["aula_generator"] = _m("version").generator()  # <meta name="generator"> (overrides/main.html)
     config["extra"]["aula_html_rule"] = _m("checks").RULE  # for safehtml.js (overrides/main.html)
+    config["extra"]["aula_js"] = _m("jsbundle").names()  # the bridge's bundles (overrides/main.html)
+    messages = importlib.import_module("lesson_core.kit.messages")  # as it is now (serve reloads it)
+    config["extra"]["aula_page_msgs"] = {lang: messages.page_messages(lang) for lang in ("es", "pt")}  # teacher kit
     found = publishing_problem()
     if found:
         raise PluginError(found)
@@ -153,6 +157,15 @@ def on_serve(server, config, builder):
 def on_env(env, config, files):
     env.bytecode_cache = devloop.TEMPLATES  # compiled once per process, not once per language and rebuild
     return env
+
+
+def on_files(files, config):
+    """The bridge's ES modules (overrides/bridge/, a theme folder) stay out of the site: on_post_build
+    writes their bundles."""
+    sources = _m("jsbundle").SOURCES
+    for file in [f for f in files if f.abs_src_path and Path(f.abs_src_path).is_relative_to(sources)]:
+        files.remove(file)
+    return files
 
 
 def on_pre_build(config):
@@ -239,4 +252,6 @@ def on_post_build(config):
         raise PluginError(f"{len(found)} author mistake{'s' if len(found) > 1 else ''} (listed above, one per "
                           "line): the build stops; `mkdocs serve` shows each on its page, `mkdocs build -v` "
                           "adds the tracebacks")
-    _m("finish").site(root, runtime_files(config), offline_enabled(config), bool(config.get("site_url")))
+    offline = offline_enabled(config)
+    _m("jsbundle").write(root, offline)
+    _m("finish").site(root, runtime_files(config), offline, bool(config.get("site_url")))

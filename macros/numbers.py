@@ -1,7 +1,7 @@
 """Spanish decimal commas the authors typed, marked at build time like ``fmt``'s (see lesson_core/kit/fmt.py).
 
 ``fmt`` marks every decimal comma it writes for Spanish with U+2060 WORD JOINER, so the page can show a
-decimal point to readers who write it (overrides/assets/aula/numbers.js). Two kinds of number do not come
+decimal point to readers who write it (overrides/bridge/numbers.js). Two kinds of number do not come
 from ``fmt`` and are marked here, on Spanish pages only:
 
 - formulas: KaTeX turns ``0{,}5`` into ``<mn>0,5</mn>``; a comma inside ``<mn>`` is a decimal comma

@@ -35,6 +35,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from lesson_core.kit.fmt import LANGS, fmt
+from macros.jsbundle import bundle as bridge_bundle
 from macros.stdlib import PACKAGE, minimal_lock, node_job, trimmed_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,8 +45,6 @@ PYODIDE_COPIED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 SHIM = MODULES / "iframe-worker" / "shim" / "index.js"
 SHIM_URL = "assets/vendor/iframe-worker/shim.js"
 CACHE = MODULES / ".cache" / "aula"
-AULA_ASSETS = ROOT / "overrides" / "assets" / "aula"
-FILE_WORKER = AULA_ASSETS / "py-worker-file.js"
 
 
 def lesson_core_zip() -> bytes:
@@ -109,7 +108,7 @@ def runtime_files(with_snapshot: bool = False, compiled: bool = True) -> dict:
     if not PYODIDE_DIR.is_dir() or not SHIM.exists():
         raise PluginError("node_modules is missing or incomplete: run `npm ci` first (see README)")
     source = lesson_core_zip()
-    key = (hashlib.sha256(source).digest(), with_snapshot, compiled, (AULA_ASSETS / "py-worker.mjs").read_bytes())
+    key = (hashlib.sha256(source).digest(), with_snapshot, compiled, bridge_bundle()["py-worker.mjs"])
     if key not in _MADE:
         _MADE.clear()
         _MADE[key] = _make_runtime(source, compiled_core(source) if compiled else source, with_snapshot)
@@ -158,7 +157,7 @@ def _make_runtime(source: bytes, full_core: bytes, with_snapshot: bool) -> dict:
     plain["lesson_core.zip"] = core
     paths["lesson_core.zip"] = f"aula/lesson_core-{_digest(core)}.zip"
     config = {"dir": f"../{pdir}/", "core": f"lesson_core-{_digest(core)}.zip",
-              "worker": f"py-worker.mjs?v={_digest((AULA_ASSETS / 'py-worker.mjs').read_bytes())}",
+              "worker": f"py-worker.mjs?v={_digest(bridge_bundle()['py-worker.mjs'])}",  # macros/jsbundle.py
               "models": {}, "model_widgets": model_widgets()}
     for lang, data in models.items():
         name = f"model-{lang}.zip"
@@ -190,9 +189,8 @@ def vendor(root: Path, runtime: dict, offline: bool = False) -> dict[str, bytes]
     (root / SHIM_URL).parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(SHIM, root / SHIM_URL)
     assets = root / "assets"
-    if offline:
-        (assets / "aula" / "py-worker.mjs").unlink(missing_ok=True)
-        return {**runtime["plain"], "py-worker-file.js": FILE_WORKER.read_bytes()}
+    if offline:  # the file:// worker, as text (macros/jsbundle.py leaves the http worker out of this site)
+        return {**runtime["plain"], "py-worker-file.js": bridge_bundle()["py-worker-file.js"]}
     current = set(runtime["paths"].values())
     current |= {path.split("/")[0] for path in current}
     for old in [*assets.glob("pyodide-*"), *assets.glob("aula/lesson_core-*.zip"), *assets.glob("aula/model-*.zip"),

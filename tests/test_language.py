@@ -120,23 +120,15 @@ def python_strings(path: Path, lang: str) -> list[str]:
     return out
 
 
-def js_strings(lang: str) -> list[str]:
-    """The ``lang`` block of the teacher kit's strings (``es: {...}`` in teacher.js)."""
-    text = (ROOT / "overrides/assets/aula/teacher.js").read_text(encoding="utf-8")
-    block = re.search(rf"^\s*{lang}: \{{(.*?)^\s*\}}", text, re.M | re.S)
-    assert block, f"teacher.js: no {lang} strings block"
-    return re.findall(r'"((?:[^"\\]|\\.)*)"', block.group(1))
-
-
 @functools.cache
 def texts(lang: str) -> dict[str, str]:
-    """Every text a reader of ``lang`` meets, by source: pages, widget and guide strings, the teacher kit."""
+    """Every text a reader of ``lang`` meets, by source: pages, widget and guide strings, the teacher kit
+    (its strings are in lesson_core/kit/messages.py, the page's message catalogue)."""
     out = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in sorted((DOCS / lang).rglob("*.md"))}
     for p in sorted([*(ROOT / "lesson_core").rglob("*.py"), *(ROOT / "macros").glob("*.py")]):
         strings = python_strings(p, lang)
         if strings:
             out[str(p.relative_to(ROOT))] = "\n".join(strings)
-    out["overrides/assets/aula/teacher.js"] = "\n".join(js_strings(lang))
     return out
 
 
@@ -157,7 +149,8 @@ def test_the_texts_are_found():
                        "lesson_core/widgets/worksheets.py", "lesson_core/classroom/teacher.py", "macros/glossary.py"):
             assert source in found, source
     assert "juntando repetidas vezes" in texts("pt")["macros/glossary.py"]
-    assert "Terminé este capítulo" in texts("es")["overrides/assets/aula/teacher.js"]
+    assert "Terminé este capítulo" in texts("es")["lesson_core/kit/messages.py"]  # the teacher kit's
+    assert "Terminei este capítulo" in texts("pt")["lesson_core/kit/messages.py"]
     assert unquoted("el «texto reservado» y", "es") == "el   y"
 
 

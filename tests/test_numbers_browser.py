@@ -1,7 +1,7 @@
 """Numbers as the reader writes them, in Chromium (issue 18, items 1 and 2).
 
 Spanish pages are built with the decimal comma, each marked by lesson_core.kit.fmt (U+2060 before it);
-overrides/assets/aula/numbers.js shows a decimal point to readers who write it: by default from the
+overrides/bridge/numbers.js shows a decimal point to readers who write it: by default from the
 browser's languages (es-MX → point, es-ES → comma), or by the header's choice, kept on the device.
 Portuguese keeps the comma. The checks walk every text node and the attributes readers meet (aria-label,
 aria-valuetext, title) of the whole page: prose, tables, SVG labels, summaries, formulas.
@@ -53,7 +53,7 @@ def shown(pg) -> str:
 
 
 def convention(pg) -> str:
-    return pg.evaluate("window.AulaNumbers.convention()")
+    return pg.evaluate("window.aula.numbers.convention()")
 
 
 def assert_point(text: str) -> None:
@@ -106,6 +106,48 @@ def test_swapped_parts_live_results_and_the_note_on_a_typed_number(browser, serv
     field.fill("2.5")
     pg.wait_for_timeout(50)
     assert note.inner_text() == ""
+    assert not pg.errors
+    ctx.close()
+
+
+# A typed number refused, by a reader of either convention: how it was read, and which was meant when the
+# other convention reads another number (numtext.js checkNumber, messages from lesson_core/kit/messages.py).
+REFUSED = [
+    ("es-AR", "turing-2-vectors/", "vec_dot", "bx", "1.275", "Leído como 1275: el máximo es 5. ¿Querías decir 1,275?"),
+    ("es-MX", "turing-2-vectors/", "vec_dot", "bx", "1,275", "Leído como 1275: el máximo es 5. ¿Querías decir 1.275?"),
+    ("es-AR", "turing-2-vectors/", "vec_dot", "by", "-1.275",
+     "Leído como \u22121275: el mínimo es \u22125. ¿Querías decir \u22121,275?"),
+    ("es-MX", "turing-2-vectors/", "vec_dot", "by", "-1,275",
+     "Leído como \u22121275: el mínimo es \u22125. ¿Querías decir \u22121.275?"),
+    ("es-AR", "pt/turing-2-vectors/", "vec_dot", "bx", "1.275", "Lido como 1275: o máximo é 5. Você quis dizer 1,275?"),
+    ("es-AR", "positional-encoding/", "pe_fingerprint", "d", "1.275",
+     "Leído como 1275: el máximo es 512. ¿Querías decir 1,275?"),
+    ("es-MX", "positional-encoding/", "pe_fingerprint", "d", "1,275",
+     "Leído como 1275: el máximo es 512. ¿Querías decir 1.275?"),
+    ("pt-BR", "pt/positional-encoding/", "pe_fingerprint", "d", "1.275",
+     "Lido como 1275: o máximo é 512. Você quis dizer 1,275?"),
+    # only the other convention reads it: how it was read, nothing to ask
+    ("es-MX", "positional-encoding/", "pe_fingerprint", "d", "2,5", "Leído como 2.5: tiene que ser un número entero."),
+    ("es-AR", "positional-encoding/", "pe_fingerprint", "d", "2.5", "Leído como 2,5: tiene que ser un número entero."),
+    ("pt-BR", "pt/positional-encoding/", "pe_fingerprint", "d", "2.5", "Lido como 2,5: precisa ser um número inteiro."),
+    # read the same by both: the plain refusal
+    ("es-AR", "turing-2-vectors/", "vec_dot", "bx", "7", "El máximo es 5."),
+    ("es-MX", "turing-2-vectors/", "vec_dot", "bx", "7", "El máximo es 5."),
+]
+
+
+@pytest.mark.parametrize("locale, path, widget_id, param, typed_text, said", REFUSED)
+def test_a_refused_number_says_how_it_was_read(browser, server, locale, path, widget_id, param, typed_text, said):
+    ctx, pg = reader(browser, locale)
+    pg.goto(server + path)
+    w = widget(pg, widget_id)
+    field = w.locator(f'input[data-param="{param}"]')
+    before = w.locator(".aula-part").first.inner_html()
+    field.fill(typed_text)
+    box = pg.locator("#" + field.get_attribute("aria-describedby"))
+    assert box.inner_text() == said
+    assert field.get_attribute("aria-invalid") == "true"
+    assert w.locator(".aula-part").first.inner_html() == before  # the last good figure stays
     assert not pg.errors
     ctx.close()
 

@@ -3,9 +3,9 @@
 Two conventions: "comma" (Portuguese; Spanish from Spain and most of South America) and "point"
 (Spanish from Mexico, Central America and the Caribbean). A text is read by the reader's convention;
 one the other convention reads as another number is flagged (the field says how it was read).
-The bridge's instant check (``readTyped`` in overrides/assets/aula/numtext.js, between the
-``numtext:begin`` / ``numtext:end`` markers) must give the same answer as Python for any text and
-either convention: hypothesis generates the texts, Node runs the JavaScript on all of them at once.
+The bridge's instant check (``readTyped``, ``typed`` and ``checkNumber`` in overrides/bridge/numtext.js,
+between the ``numtext:begin`` / ``numtext:end`` markers) must give the same answer as Python for any text
+and either convention: hypothesis generates the texts, Node runs the JavaScript on all of them at once.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from lesson_core.kit.numtext import NumberTextError, read_number, read_param, re
 from lesson_core.kit.registry import get
 
 ROOT = Path(__file__).resolve().parent.parent
-BRIDGE = ROOT / "overrides" / "assets" / "aula" / "numtext.js"
+BRIDGE = ROOT / "overrides" / "bridge" / "numtext.js"
 CONVENTIONS = ("comma", "point")
 
 # (text, value for a comma reader, flagged?, value for a point reader, flagged?)
@@ -214,17 +214,22 @@ def _python(text: str, convention: str) -> dict:
         return {"error": err.key}
 
 
-def _node(cases: list[list[str]]) -> list[dict]:
+def _js(call: str, data: list) -> list:
+    """Node runs the bridge's mirror on each item ``d`` of data: ``call`` is a JavaScript expression of d."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is required (scripts/setup.sh installs it)")
-    script = _bridge_source() + """
-const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
-process.stdout.write(JSON.stringify(cases.map(([t, c]) => readTyped(t, c))));
+    script = _bridge_source() + f"""
+const data = JSON.parse(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(data.map((d) => {call})));
 """
-    out = subprocess.run([node, "-e", script], input=json.dumps(cases), capture_output=True, text=True,
+    out = subprocess.run([node, "-e", script], input=json.dumps(data), capture_output=True, text=True,
                          check=True)
     return json.loads(out.stdout)
+
+
+def _node(cases: list[list[str]]) -> list[dict]:
+    return _js("readTyped(d[0], d[1])", cases)
 
 
 def _same(texts: list[str]) -> None:
@@ -256,3 +261,92 @@ READER_CHARS = "0123456789" * 3 + ".,  \u00a0\u202f\u2009\u2060-+\u2212eE\tx∞"
 ), min_size=150, max_size=300))
 def test_bridge_agrees_with_python_on_generated_texts(texts):
     _same(texts)
+
+
+# --- the canonical form, and a Number field's whole answer, in the bridge -----------------------------
+
+EDGE_FLOATS = [0.0, -0.0, 0.1, -2.5, 1e-4, 1e-5, 1.5e-7, 5e-324, 1e15 + 0.5, 1e16, 1.2345678901234568e17, 1e21,
+               1e22, -1e100, 1.7976931348623157e308, 123.456, 0.30000000000000004]
+
+
+@settings(max_examples=4, deadline=None)
+@given(xs=st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=200, max_size=300))
+def test_bridge_writes_the_canonical_form_as_python(xs):
+    """typed(x) in JavaScript is numtext.typed(x): the key of the build's tables and what Python is sent."""
+    xs = EDGE_FLOATS + xs
+    assert _js("typed(d)", xs) == [typed(x) for x in xs]
+
+
+def _other(text: str, convention: str):
+    """The different number the other convention reads, when both read the text."""
+    try:
+        mine, theirs = read_number(text, convention), read_number(text, "point" if convention == "comma" else "comma")
+    except NumberTextError:
+        return None
+    return theirs if theirs != mine else None
+
+
+def test_bridge_names_the_other_reading():
+    texts = [r[0] for r in READ] + NEITHER + [t for t, _ in OTHER]
+    cases = [[t, c] for t in texts for c in CONVENTIONS]
+    for (text, convention), js in zip(cases, _node(cases)):
+        assert js.get("other") == _other(text, convention), (text, convention)
+
+
+def _written(x: float, convention: str) -> str:
+    """x as the reader writes it in a sentence (no grouping, the true minus)."""
+    text = typed(x).replace(",", ".") if convention == "point" else typed(x)
+    return "\u2212" + text[1:] if text.startswith("-") else text
+
+
+# texts a reader may type into any field: read alike, read differently by the two conventions, or by one only
+FIELD_TEXTS = ["1.275", "1,275", "-1.275", "-1,275", "2.5", "2,5", "-2,5", "100.000", "100,000", "1.000.000",
+               "1,000,000", "1.234,5", "5", "0", "-7", "250 000", "abc", "", "1.2.3", "1e9", "1,5e-3"]
+
+
+def _field_answer(control, text: str, lang: str, convention: str) -> dict:
+    """What a Number field says for text, from Python: the reading, the control's own refusal (which the
+    bridge says as it is when both conventions read the text alike) and the catalogue's messages."""
+    msgs = control.spec(lang)["msgs"]
+    try:
+        value, flagged = reading(text, convention)
+    except NumberTextError as err:
+        return {"error": msgs[err.key]}
+    try:
+        control.parse(typed(value))
+    except ParamError as err:
+        key = ("not_integer" if control.integer and not value.is_integer()
+               else "too_small" if value < control.min else "too_large")
+        assert err.text[lang] == msgs[key]  # the refusal named here is the control's own
+        if not flagged:
+            return {"error": msgs[key]}
+        said = msgs[key + "_read"].replace("{value}", _written(value, convention))
+        other = _other(text, convention)
+        return {"error": said + (" " + msgs["meant"].replace("{other}", _written(other, convention)) if other is not None else "")}
+    return {"value": typed(value), "note": msgs["read_as"].replace("{value}", _written(value, convention)) if flagged else ""}
+
+
+def test_every_number_field_answers_as_python_in_the_bridge():
+    """Every Number control of every widget, both languages (Spanish in both conventions): the bridge's
+    checkNumber gives the control's value, or its message, and a refused number the other convention
+    reads differently says how it was read and asks which was meant."""
+    from lesson_core.kit.controls import Number
+    cases, expected = [], []
+    for info in lesson_core.list_widgets():
+        for control in get(info["id"]).controls:
+            if not isinstance(control, Number):
+                continue
+            for lang, convention in (("es", "comma"), ("es", "point"), ("pt", "comma")):
+                for text in FIELD_TEXTS:
+                    cases.append([text, control.spec(lang), convention])
+                    expected.append(_field_answer(control, text, lang, convention))
+    got = _js("checkNumber(d[0], d[1], d[2])", cases)
+    asked = 0
+    for case, js, py in zip(cases, got, expected):
+        assert js == py, (case[0], case[1]["name"], case[2], js, py)
+        asked += "error" in py and ("¿" in py["error"] or "quis dizer" in py["error"])
+    assert len(cases) > 300 and asked > 50
+    es_ar = _field_answer(get("vec_dot").control("bx"), "1.275", "es", "comma")
+    assert es_ar == {"error": "Leído como 1275: el máximo es 5. ¿Querías decir 1,275?"}
+    assert _field_answer(get("vec_dot").control("bx"), "1.275", "pt", "comma") == {
+        "error": "Lido como 1275: o máximo é 5. Você quis dizer 1,275?"}

@@ -78,7 +78,7 @@ class _Order(HTMLParser):
             elif tag == "div" and "aula-widget" in (attrs.get("class") or "").split():
                 self.depth = 1
         if tag == "script" and self.bridge_at is None and (
-                attrs.get("id") == "aula-html-rule" or (attrs.get("src") or "").endswith("assets/aula/loader.js")):
+                attrs.get("id") == "aula-html-rule" or re.search(r"assets/aula/aula\.[0-9a-f]+\.js$", attrs.get("src") or "")):
             self.bridge_at, self.rule = self.at(), attrs.get("id") == "aula-html-rule"
 
     def handle_endtag(self, tag):

@@ -288,6 +288,11 @@ class Number(Control):
             "not_integer": msg("not_integer", lang), "not_finite": msg("not_finite", lang),
             "too_small": msg("too_small", lang, min=fmt(self.min, lang)),
             "too_large": msg("too_large", lang, max=fmt(self.max, lang)),
+            # a refused number the other convention reads differently: how it was read, and which was meant
+            "too_small_read": msg("too_small_read", lang, value="{value}", min=fmt(self.min, lang)),
+            "too_large_read": msg("too_large_read", lang, value="{value}", max=fmt(self.max, lang)),
+            "not_integer_read": msg("not_integer_read", lang, value="{value}"),
+            "meant": msg("meant", lang, other="{other}"),
         })
         if self.grid:
             out["grid"] = list(self.grid)  # where a drag snaps while Python is absent (drag.js)

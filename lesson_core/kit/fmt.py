@@ -4,7 +4,7 @@ Brazilian Portuguese writes a decimal comma. Spanish readers write either a
 decimal comma (Spain, most of South America) or a decimal point (Mexico,
 Central America, the Caribbean): Spanish output carries its decimal comma
 marked, preceded by U+2060 WORD JOINER (``DEC_MARK``), which no reader sees
-and no list comma has, so the page (``overrides/assets/aula/numbers.js``)
+and no list comma has, so the page (``overrides/bridge/numbers.js``)
 turns every Spanish decimal comma into a point with one text replacement,
 for readers who chose the point. Thousands: Spanish (RAE) groups with a
 non-breaking thin space from five digits on (``5000``, ``12 500``), the same

@@ -96,7 +96,7 @@ def svg(width: float, height: float, *children: object, label: str = "", cls: st
 
     The figure never shrinks below its viewBox width (``min-width``), so text of 11 units
     stays 11 CSS px or more on a phone; where the screen is narrower the box scrolls
-    sideways (aula.js makes it focusable and names it). A figure with clickable or
+    sideways (the bridge, readers.js, makes it focusable and names it). A figure with clickable or
     draggable parts is a named group of those controls rather than one image."""
     inner = _children(children)
     interactive = "data-set-param" in inner or "data-drag-x" in inner

@@ -1,7 +1,7 @@
 """Localized messages shared by every widget (control validation, runtime status).
 
 Widget-specific text lives beside its widget; this catalog holds what the
-controls and the browser runtime say. Placeholders are filled with numbers
+controls, the browser runtime and the teacher kit of every page say. Placeholders are filled with numbers
 already formatted for the language (see :mod:`lesson_core.kit.fmt`).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .fmt import tr
 
-__all__ = ["MESSAGES", "msg", "ParamError"]
+__all__ = ["MESSAGES", "PAGE_KEYS", "msg", "page_messages", "ParamError"]
 
 MESSAGES: dict[str, dict[str, str]] = {
     "empty": {"es": "Escribe un valor.", "pt": "Digite um valor."},
@@ -25,6 +25,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # Beside a typed number the other convention reads differently; {value} as the reader writes it.
     "read_as": {"es": "Leído como {value}.", "pt": "Lido como {value}."},
+    # Such a number refused: how it was read, why, and (when the other convention reads another number)
+    # which was meant, {other} as the reader writes it ("Leído como 1275: el máximo es 5. ¿Querías decir 1,275?").
+    "too_small_read": {"es": "Leído como {value}: el mínimo es {min}.", "pt": "Lido como {value}: o mínimo é {min}."},
+    "too_large_read": {"es": "Leído como {value}: el máximo es {max}.", "pt": "Lido como {value}: o máximo é {max}."},
+    "not_integer_read": {"es": "Leído como {value}: tiene que ser un número entero.",
+                         "pt": "Lido como {value}: precisa ser um número inteiro."},
+    "meant": {"es": "¿Querías decir {other}?", "pt": "Você quis dizer {other}?"},
     "not_option": {"es": "Esa opción no existe.", "pt": "Essa opção não existe."},
     "too_long": {
         "es": "El texto es demasiado largo: se usan solo los primeros {max} caracteres.",
@@ -56,10 +63,55 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # The name of a box that scrolls sideways on a narrow screen, before the widget's title.
     "scroll_box": {"es": "Contenido desplazable", "pt": "Conteúdo rolável"},
+    # The teacher kit on every page (overrides/bridge/teacher.js): share links, progress, print.
+    "share_copy": {"es": "Copiar enlace", "pt": "Copiar link"},
+    "share_copied": {"es": "Enlace copiado.", "pt": "Link copiado."},
+    "share_manual": {"es": "Copia el enlace de este campo:", "pt": "Copie o link deste campo:"},
+    "share_label": {"es": "Enlace a este recuadro en su estado actual", "pt": "Link para este quadro no estado atual"},
+    "link_no_widget": {"es": "El enlace nombra un recuadro que no está en esta página ({names}); se ignora.",
+                       "pt": "O link cita um quadro que não está nesta página ({names}); ele foi ignorado."},
+    "link_bad_values": {
+        "es": "El enlace traía valores que este recuadro no acepta ({names}); se usan los valores por defecto.",
+        "pt": "O link trazia valores que este quadro não aceita ({names}); foram usados os valores padrão.",
+    },
+    "chapter_done": {"es": "Terminé este capítulo", "pt": "Terminei este capítulo"},
+    "print": {"es": "Imprimir", "pt": "Imprimir"},
+    "print_key": {"es": "Imprimir con respuestas (docente)", "pt": "Imprimir com respostas (professor)"},
+    "print_handout": {"es": "Imprimir hoja para estudiantes (figuras y preguntas)",
+                      "pt": "Imprimir folha para estudantes (figuras e perguntas)"},
+    "progress_title": {"es": "Tu progreso", "pt": "Seu progresso"},
+    "progress_local": {"es": "Se guarda solo en este dispositivo; nada sale de tu navegador.",
+                       "pt": "Fica salvo só neste aparelho; nada sai do seu navegador."},
+    "progress_no_storage": {
+        "es": "Este navegador no permite guardar datos (por ejemplo, en modo privado): el progreso se perderá al "
+              "cerrar la página.",
+        "pt": "Este navegador não permite salvar dados (por exemplo, em janela anônima): o progresso se perde ao "
+              "fechar a página.",
+    },
+    "progress_finished": {"es": "terminado", "pt": "terminado"},
+    "progress_not_visited": {"es": "sin visitar", "pt": "não visitado"},
+    "progress_quizzes": {"es": "preguntas respondidas: {answered} de {total} ({right} bien)",
+                         "pt": "perguntas respondidas: {answered} de {total} ({right} certas)"},
+    "progress_reset": {"es": "Borrar mi progreso", "pt": "Apagar meu progresso"},
+    "progress_confirm_reset": {"es": "¿Borrar todo tu progreso guardado en este dispositivo?",
+                               "pt": "Apagar todo o seu progresso salvo neste aparelho?"},
+    "progress_reset_done": {"es": "Progreso borrado.", "pt": "Progresso apagado."},
+    "yes": {"es": "sí", "pt": "sim"},
+    "no": {"es": "no", "pt": "não"},
 }
 
 RUNTIME_KEYS = ("py_idle", "py_weight", "py_start", "py_loading", "py_progress", "py_retry", "py_ready",
                 "py_failed", "py_wait", "py_error", "py_off", "scroll_box")
+# What every page's teacher kit says: written into each page as <script id="aula-page-msgs"> (main.html).
+PAGE_KEYS = ("share_copy", "share_copied", "share_manual", "share_label", "link_no_widget", "link_bad_values",
+             "chapter_done", "print", "print_key", "print_handout", "progress_title", "progress_local",
+             "progress_no_storage", "progress_finished", "progress_not_visited", "progress_quizzes",
+             "progress_reset", "progress_confirm_reset", "progress_reset_done", "yes", "no")
+
+
+def page_messages(lang: str) -> dict[str, str]:
+    """The teacher kit's messages in ``lang``, as templates: the browser fills {names}, {answered}, ..."""
+    return {key: MESSAGES[key][check_lang(lang)] for key in PAGE_KEYS}
 
 
 def msg(key: str, lang: str, **values: object) -> str:

@@ -35,7 +35,7 @@ so a text both conventions read alike ("5", "0,7", "0.7", "1 000") reads the sam
     read_param("n", "5.000") -> 5000.0           read_param("t", "1.125", convention="point") -> 1.125
     read_param("n", "1,5", integer=True)  raises ParamError (not_integer)
 
-The browser bridge (``overrides/assets/aula/numtext.js``, ``readTyped``) applies the
+The browser bridge (``overrides/bridge/numtext.js``, ``readTyped``) applies the
 same rule for its instant message and note; ``tests/test_numtext.py`` compares both.
 """
 

@@ -1,18 +1,17 @@
-/* Aula's Python worker (a module worker, served over http): Pyodide running lesson_core.
+/* Aula's Python worker over http: entry point of assets/aula/py-worker.mjs (a module worker), Pyodide
+ * running lesson_core. The messages are worker/protocol.js's; the start message carries the URLs of the
+ * versioned runtime files (macros/runtime.py): {type: "start", dir, core, model, snapshot, widgets, lang}
+ * (model: the real model's data for the page's language, on a real-model page only, else null).
  *
  * Started by loader.js only when a reader needs live Python (or early, on a fast connection).
- * Messages in:  {type: "start", dir, core, model, snapshot, widgets, lang} first (URLs of the versioned
- *               runtime files, macros/runtime.py; model: the real model's data for the page's
- *               language, on a real-model page only, else null), then {id, widget, lang, params}
- * Messages out: {type: "progress", loaded} (bytes received so far) | {type: "ready", restored, phases} |
- *               {type: "failed", reason} | {type: "result", id, result}
  * Everything comes from the site itself. The browser's HTTP cache keeps the runtime across pages
  * (the names change with the content). Pyodide fetches its own files; a wrapper around fetch
  * counts their bytes for the progress shown to the reader and turns a failed or interrupted
  * download into "failed" at once (Pyodide itself would only log it and wait).
  */
+import { serve } from "./protocol.js";
+
 const quiet = { stdout: () => {}, stderr: () => {} };
-let render = null;
 let loaded = 0;
 let lastReport = 0;
 let broken = null;
@@ -90,47 +89,8 @@ async function boot(m) {
   const restored = !!pyodide;
   if (!pyodide) pyodide = await loadPyodide({ indexURL: m.dir, ...quiet });
   mark("python");
-  pyodide.unpackArchive(core, "zip", { extractDir: "/home/pyodide/aula" });
-  if (model) pyodide.unpackArchive(model, "zip", { extractDir: "/home/pyodide/aula" });  // lesson_core/model/*_<lang>
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula') if '/home/pyodide/aula' not in sys.path else None; import lesson_core");
-  mark("lesson_core");
-  const lesson = pyodide.pyimport("lesson_core");
-  render = lesson.render_json;
-  const cases = JSON.parse(lesson.warm_cases_json(JSON.stringify(m.widgets || [])));
-  mark("ready");
-  return { restored, cases };
+  // lesson_core, and on a real-model page its language's lesson_core/model/*_<lang>
+  return { pyodide, archives: model ? [core, model] : [core], restored, mark, phases };
 }
 
-// Heavy default computations of this page's widgets (lesson_core.warm_cases), one call per turn
-// after "ready": a reader's request waits at most one of them, and finds their caches filled.
-function warm(cases, lang) {
-  if (!cases.length) return;
-  setTimeout(() => {
-    const [widget, params] = cases.shift();
-    try { render(widget, JSON.stringify(params), lang); } catch (err) { /* only a cache warm-up */ }
-    warm(cases, lang);
-  }, 0);
-}
-
-let ready = null;
-
-self.onmessage = (ev) => {
-  const m = ev.data || {};
-  if (m.type === "start") {
-    ready = Promise.race([boot(m), downloadFailed]).then(
-      ({ restored, cases }) => { self.postMessage({ type: "ready", restored, phases }); warm(cases, m.lang); return true; },
-      (err) => { self.postMessage({ type: "failed", reason: String((err && err.message) || err) }); return false; },
-    );
-    return;
-  }
-  (ready || Promise.resolve(false)).then((ok) => {
-    if (!ok) return;
-    let result;
-    try {
-      result = JSON.parse(render(m.widget, m.params, m.lang));
-    } catch (err) {
-      result = { ok: false, error: { param: null, message: null, internal: String(err) } };
-    }
-    self.postMessage({ type: "result", id: m.id, result });
-  });
-};
+serve((m) => Promise.race([boot(m), downloadFailed]));

@@ -1,4 +1,6 @@
-/* Aula's Python worker for file:// (the offline bundle): same protocol as py-worker.mjs.
+/* Aula's Python worker for file:// (the offline bundle): entry point of py-worker-file.js, which the
+ * build carries to the page as text (macros/runtime.py); the messages are worker/protocol.js's, the
+ * start message {type: "start", files: {name: {b64 | text}}, manifest, widgets, lang}.
  *
  * On file:// the browser refuses fetch, module scripts and workers from files, so the page
  * loads the runtime's files as classic scripts (assets/aula/offline/*.js), starts this
@@ -7,15 +9,10 @@
  * Chromium starts no module worker from a blob: URL on file://, so this is a classic worker;
  * Pyodide refuses classic workers (it probes importScripts), and needs nothing from
  * importScripts here, so the probe is made to fail: Pyodide then runs as in a module worker.
- *
- * Messages in:  {type: "files", files: {name: {b64 | text}}, manifest, widgets, lang} first, then
- *               {id, widget, lang, params}
- * Messages out: {type: "ready", restored} | {type: "failed", reason} | {type: "result", id, result}
  */
-"use strict";
+import { serve } from "./protocol.js";
+
 self.importScripts = function () { throw new Error("importScripts is not used in the offline worker"); };
-var render = null;
-var ready = null;
 var quiet = { stdout: function () {}, stderr: function () {} };
 
 function decode(entry) {
@@ -51,10 +48,10 @@ async function check(bytes, manifest) {
   }
 }
 
-async function start(files, manifest, widgets) {
-  var bytes = {};
+async function boot(m) {
+  var files = m.files, bytes = {};
   Object.keys(files).forEach(function (name) { bytes[name] = decode(files[name]); });
-  await check(bytes, manifest || {});
+  await check(bytes, m.manifest || {});
   var base = "aula-offline:/pyodide/";  // a name only: every file is served by the shim below
   var served = {};
   ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].forEach(function (name) {
@@ -79,43 +76,10 @@ async function start(files, manifest, widgets) {
   }
   var restored = !!pyodide;
   if (!pyodide) pyodide = await loadPyodide(options);
-  pyodide.unpackArchive(bytes["lesson_core.zip"], "zip", { extractDir: "/home/pyodide/aula" });
-  Object.keys(bytes).forEach(function (name) {  // the real model's data, every language (no wire to save here)
-    if (/^model-\w+\.zip$/.test(name)) pyodide.unpackArchive(bytes[name], "zip", { extractDir: "/home/pyodide/aula" });
-  });
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula') if '/home/pyodide/aula' not in sys.path else None; import lesson_core");
-  var lesson = pyodide.pyimport("lesson_core");
-  render = lesson.render_json;
-  return { restored: restored, cases: JSON.parse(lesson.warm_cases_json(JSON.stringify(widgets || []))) };
+  // lesson_core, and the real model's data in every language (no wire to save here)
+  var models = Object.keys(bytes).filter(function (name) { return /^model-\w+\.zip$/.test(name); });
+  return { pyodide: pyodide, archives: [bytes["lesson_core.zip"]].concat(models.map(function (n) { return bytes[n]; })),
+           restored: restored };
 }
 
-// As in py-worker.mjs: this page's heavy default computations, one call per turn after "ready".
-function warm(cases, lang) {
-  if (!cases.length) return;
-  setTimeout(function () {
-    var c = cases.shift();
-    try { render(c[0], JSON.stringify(c[1]), lang); } catch (err) { /* only a cache warm-up */ }
-    warm(cases, lang);
-  }, 0);
-}
-
-self.onmessage = function (ev) {
-  var m = ev.data || {};
-  if (m.type === "files") {
-    ready = start(m.files, m.manifest, m.widgets).then(
-      function (out) { self.postMessage({ type: "ready", restored: out.restored }); warm(out.cases, m.lang); return true; },
-      function (err) { self.postMessage({ type: "failed", reason: String((err && err.message) || err) }); return false; }
-    );
-    return;
-  }
-  (ready || Promise.resolve(false)).then(function (ok) {
-    if (!ok) return;
-    var result;
-    try {
-      result = JSON.parse(render(m.widget, m.params, m.lang));
-    } catch (err) {
-      result = { ok: false, error: { param: null, message: null, internal: String(err) } };
-    }
-    self.postMessage({ type: "result", id: m.id, result: result });
-  });
-};
+serve(boot);

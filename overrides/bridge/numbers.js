@@ -1,50 +1,58 @@
-/* Aula: numbers as the reader writes them (Spanish pages: decimal comma "1,5" or decimal point "1.5").
+/* Numbers as the reader writes them (Spanish pages: decimal comma "1,5" or decimal point "1.5").
  *
  * lesson_core.kit.fmt writes every Spanish decimal comma marked: U+2060 WORD JOINER before it
  * ("1\u2060,5"), invisible and never before a list comma. The page is built with the comma; for a
- * reader who writes the point this script swaps every marked comma for a point (the mark stays, so
- * the choice can be undone) in text and attributes: as the page is parsed (it runs in <head>, so
- * the comma is never painted), after every part swap and live result, and before print. No lesson
+ * reader who writes the point this module swaps every marked comma for a point (the mark stays, so
+ * the choice can be undone) in text and attributes: as the page is parsed (head.js runs it in <head>,
+ * so the comma is never painted), after every part swap and live result, and before print. No lesson
  * arithmetic here: one text replacement. Grouping is a space in both conventions ("12 500").
  *
  * The choice: the header's control (partials/alternate.html), kept in localStorage["aula.numbers"]
  * ("comma" or "point"; anything else falls back to the default), by default from the browser's
  * languages (es-MX, es-US, Central America and the Caribbean: point; other Spanish: comma).
  * Portuguese pages keep the comma and have no control. Copying strips the marks.
- * The bridge (aula.js) reads typed numbers by AulaNumbers.convention() and writes fields with
- * AulaNumbers.field(); a change of choice is announced with the "aula:numbers" event.
+ * startNumbers() returns {convention(), choose(name)}; the bridge reads typed numbers by that
+ * convention (numtext.js) and hears a change of choice as the "aula:numbers" event {from, to}.
  */
-(function () {
-  "use strict";
-  var MARK = "\u2060";
-  var KEY = "aula.numbers";
-  var POINT_REGIONS = ["MX", "US", "GT", "SV", "HN", "NI", "CR", "PA", "DO", "PR", "CU"];
+
+var MARK = "\u2060";
+var KEY = "aula.numbers";
+var POINT_REGIONS = ["MX", "US", "GT", "SV", "HN", "NI", "CR", "PA", "DO", "PR", "CU"];
+var ATTRS = ["aria-label", "aria-valuetext", "aria-description", "title", "alt", "placeholder", "data-shown"];
+
+// The browser's default for a Spanish reader: the first Spanish language it lists decides.
+function browserDefault(languages) {
+  for (var i = 0; i < languages.length; i++) {
+    var m = /^es(?:[-_]([A-Za-z]{2}|[0-9]{3}))?(?:[-_]|$)/i.exec(String(languages[i] || ""));
+    if (m) return m[1] && POINT_REGIONS.indexOf(m[1].toUpperCase()) >= 0 ? "point" : "comma";
+  }
+  return "comma";
+}
+
+function stored() {
+  try {
+    var v = window.localStorage.getItem(KEY);
+    return v === "comma" || v === "point" ? v : null;  // a damaged value: the default
+  } catch (e) {
+    return null;  // no storage (private mode, file:// policy): the default, without memory
+  }
+}
+
+function languages() {
+  var nav = window.navigator || {};
+  return nav.languages && nav.languages.length ? nav.languages : [nav.language || ""];
+}
+
+function skip(el) {
+  var tag = el.nodeName;
+  return tag === "SCRIPT" || tag === "STYLE" || tag === "TEXTAREA";
+}
+
+function strip(text) { return text.replace(/\u2060/g, ""); }
+
+export function startNumbers() {
   var root = document.documentElement;
   var spanish = /^es\b/i.test(root.getAttribute("lang") || "");
-
-  // The browser's default for a Spanish reader: the first Spanish language it lists decides.
-  function browserDefault(languages) {
-    for (var i = 0; i < languages.length; i++) {
-      var m = /^es(?:[-_]([A-Za-z]{2}|[0-9]{3}))?(?:[-_]|$)/i.exec(String(languages[i] || ""));
-      if (m) return m[1] && POINT_REGIONS.indexOf(m[1].toUpperCase()) >= 0 ? "point" : "comma";
-    }
-    return "comma";
-  }
-
-  function stored() {
-    try {
-      var v = window.localStorage.getItem(KEY);
-      return v === "comma" || v === "point" ? v : null;  // a damaged value: the default
-    } catch (e) {
-      return null;  // no storage (private mode, file:// policy): the default, without memory
-    }
-  }
-
-  function languages() {
-    var nav = window.navigator || {};
-    return nav.languages && nav.languages.length ? nav.languages : [nav.language || ""];
-  }
-
   var convention = spanish ? (stored() || browserDefault(languages())) : "comma";
   var from = /\u2060,/g, to = "\u2060.";
 
@@ -52,8 +60,6 @@
     from = convention === "point" ? /\u2060,/g : /\u2060\./g;
     to = convention === "point" ? "\u2060." : "\u2060,";
   }
-
-  var ATTRS = ["aria-label", "aria-valuetext", "aria-description", "title", "alt", "placeholder", "data-shown"];
 
   function fixText(node) {
     var t = node.data;
@@ -71,11 +77,6 @@
         if (u !== v) el.setAttribute(ATTRS[i], u);
       }
     }
-  }
-
-  function skip(el) {
-    var tag = el.nodeName;
-    return tag === "SCRIPT" || tag === "STYLE" || tag === "TEXTAREA";
   }
 
   // Every marked decimal separator under node (itself included) in the current convention.
@@ -134,18 +135,6 @@
     root.setAttribute("data-aula-numbers", "point");
   }
 
-  function written(x) {
-    // a value (a JavaScript number) as the reader types it: 1275, 1.275 / 1,275 (no grouping)
-    var s = String(x);
-    return convention === "point" ? s : s.replace(".", ",");
-  }
-
-  function field(canonical) {
-    // a canonical typed value (lesson_core numtext.typed: "1,5", "1,5e-07") as the reader types it
-    var s = String(canonical);
-    return convention === "point" ? s.replace(",", ".") : s;
-  }
-
   function choose(next) {
     if (!spanish || (next !== "comma" && next !== "point") || next === convention) return;
     var previous = convention;
@@ -168,8 +157,6 @@
       });
     });
   }
-
-  function strip(text) { return text.replace(/\u2060/g, ""); }
 
   // Copying never carries the marks (a pasted "1,5" into a spreadsheet stays a number).
   document.addEventListener("copy", function (ev) {
@@ -195,12 +182,5 @@
   else ready();
   window.addEventListener("beforeprint", function () { if (convention === "point") apply(root); });
 
-  window.AulaNumbers = {
-    convention: function () { return convention; },
-    written: written,
-    field: field,
-    choose: choose,
-    apply: apply,
-    browserDefault: browserDefault
-  };
-})();
+  return { convention: function () { return convention; }, choose: choose };
+}

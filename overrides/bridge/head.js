@@ -1,0 +1,12 @@
+/* Aula's first script: entry point of the bundle the build writes as assets/aula/head.<hash>.js and
+ * overrides/main.html loads in <head>, before the theme's scripts (macros/jsbundle.py bundles it).
+ *
+ * It starts what must run before the first node of the body is parsed, and begins the page's one
+ * script global, window.aula (page.js completes it; see page.js for the whole list):
+ *   aula.numbers  {convention(), choose(name)}: numbers as the reader writes them (numbers.js);
+ *   aula.Worker   the browser's own Worker: on file:// Material's offline search replaces
+ *                 window.Worker with an iframe shim, which would run Python on the page's thread.
+ */
+import { startNumbers } from "./numbers.js";
+
+window.aula = { numbers: startNumbers(), Worker: window.Worker };
