@@ -14,7 +14,7 @@ import zipfile
 import pytest
 
 from conftest import core_zip_name, fetch, mkdocs_serve
-from test_authoring import CONTEXTS_ES, mini_project
+from test_authoring import CONTEXTS, mini_project
 
 pytestmark = pytest.mark.slow
 
@@ -46,7 +46,7 @@ def served(tmp_path_factory):
     top = mini_project(tmp_path_factory.mktemp("serve"))
     (top / "lesson_core" / "widgets" / "zz_demo.py").write_text(DEMO, encoding="utf-8")
     for lang in ("es", "pt"):
-        (top / "docs" / lang / "contexts.md").write_text(CONTEXTS_ES + '\n{{ widget("zz_demo") }}\n', encoding="utf-8")
+        (top / "docs" / lang / "contexts.md").write_text(CONTEXTS[lang] + '\n{{ widget("zz_demo") }}\n', encoding="utf-8")
     with pytest.MonkeyPatch.context() as mp:
         mp.delenv("PYTHONDONTWRITEBYTECODE", raising=False)  # as on an author's machine: .pyc files are kept
         with mkdocs_serve(top) as (proc, base, log):
