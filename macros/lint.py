@@ -4,7 +4,7 @@ last page, and ``mkdocs serve`` shows it on the page.
 
 - :func:`check_sources` (``on_pre_build``): text in the other language in lesson_core's
   ``{"es": ..., "pt": ...}`` literals and in the pages' paragraphs. Each file is read once per
-  version (about 0.3 s for the project; a rebuild re-reads only what changed). A page's own
+  version (about 0.4 s of CPU for the project; a rebuild re-reads only what changed). A page's own
   paragraph shows at the top of that page; lesson_core's text at the top of every page.
 - :func:`check_blocks` (``on_page_content``): each widget block of the page, default view and
   precomputed states, no wider than a phone's box; no markup in the widget's labels. Shown in a

@@ -14,6 +14,7 @@ Example line: ``lesson_core/widgets/softmax.py:30: widget 'softmax_temp': part '
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 from ..kit.fmt import LANGS
@@ -22,11 +23,17 @@ from . import language, layout
 __all__ = ["widget_findings", "rendered_findings", "lesson_widgets", "lesson_findings"]
 
 
+def _source_of(w) -> Path:
+    """The widget's module file (its function may be wrapped: `mkdocs serve` records what runs)."""
+    module = sys.modules.get(w.fn.__module__)
+    return Path(getattr(module, "__file__", None) or w.fn.__code__.co_filename)
+
+
 def _text_line(w, text: str) -> str:
     """'lesson_core/widgets/x.py:34': the line of the string literal ``text`` in the widget's module
     (the first one from its ``@widget(`` on), or the ``@widget(`` line when it is not a literal there."""
     path, _, start = w.where.rpartition(":")
-    source = Path(w.fn.__code__.co_filename)
+    source = _source_of(w)
     try:
         tree = ast.parse(source.read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError):
@@ -56,7 +63,7 @@ def lesson_findings(name: str, root: Path, shown=str) -> list[str]:
     """Every finding for lesson ``name`` in the project at ``root``; ``shown(path)`` writes a path as
     the author reads it. Raises LookupError when the project has no such lesson."""
     widgets = lesson_widgets(name)
-    modules = {Path(w.fn.__code__.co_filename) for w in widgets}
+    modules = {_source_of(w) for w in widgets}
     own = root / "lesson_core" / "widgets" / (name.replace("-", "_") + ".py")
     modules |= {own} if own.exists() else set()
     pages = {lang: root / "docs" / lang / f"{name}.md" for lang in LANGS}
