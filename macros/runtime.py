@@ -26,6 +26,7 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import zipfile
@@ -85,11 +86,15 @@ def wire_size(data: bytes) -> int:
     """Bytes over the wire when served gzipped (as GitHub Pages serves), cached by content."""
     key = hashlib.sha256(data).hexdigest()[:16]
     cached = CACHE / f"gzip-{key}.txt"
-    if cached.exists():
+    try:
         return int(cached.read_text())
+    except (OSError, ValueError):
+        pass
     size = len(gzip.compress(data, 6, mtime=0))
     CACHE.mkdir(parents=True, exist_ok=True)
-    cached.write_text(str(size))
+    part = cached.with_suffix(f".{os.getpid()}.part")  # builds run side by side (test workers)
+    part.write_text(str(size))
+    part.replace(cached)
     return size
 
 

@@ -68,6 +68,13 @@ def _file_imports(path: Path, mtime_ns: int, size: int) -> frozenset:
     return frozenset(names)
 
 
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except FileNotFoundError:  # removed meanwhile by a build running beside this one
+        return 0.0
+
+
 def node_job(prefix: str, ext: str, script: Path, inputs: dict[str, bytes], args: tuple = (),
              key: tuple = (), keep: int = 1, what: str = "a build step in Node") -> Path:
     """Run ``node script <inputs, as files> <args> <out>`` once per distinct input: Pyodide's version,
@@ -88,9 +95,9 @@ def node_job(prefix: str, ext: str, script: Path, inputs: dict[str, bytes], args
                                   cwd=ROOT, capture_output=True, text=True, timeout=600)
             if proc.returncode != 0:
                 raise PluginError(f"{what} failed: " + proc.stderr.strip()[-800:])
-            olds = sorted(CACHE.glob(f"{prefix}-*.{ext}"), key=lambda p: p.stat().st_mtime)
-            for old in olds[:max(0, len(olds) - keep + 1)]:
-                old.unlink()
+            olds = sorted(CACHE.glob(f"{prefix}-*.{ext}"), key=_mtime)
+            for old in olds[:max(0, len(olds) - keep + 1)]:  # another build may be removing it too
+                old.unlink(missing_ok=True)
                 old.with_suffix(".json").unlink(missing_ok=True)
             cached.with_suffix(".json").write_text(proc.stdout)
             out.replace(cached)
