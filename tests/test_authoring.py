@@ -266,7 +266,7 @@ PAGE_MISTAKES = [
 def page_mistakes(mini) -> tuple[list[int], list[str]]:
     """One build of the mini project with every PAGE_MISTAKES call on the Portuguese page: the line
     of each call, and the build's output lines."""
-    text, where = CONTEXTS_ES, []
+    text, where = CONTEXTS_PT, []
     for call, _ in PAGE_MISTAKES:
         text += "\n\nTexto.\n\n"
         where.append(len(text.splitlines()) + 1)
