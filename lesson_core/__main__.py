@@ -1,12 +1,15 @@
 """Command line: ``python -m lesson_core list``,
-``python -m lesson_core show WIDGET --lang es [--param k=v ...] [--html]`` (prints JSON) and
-``python -m lesson_core new-lesson NAME`` (writes a new lesson's files, see lesson_core/scaffold.py)."""
+``python -m lesson_core show WIDGET --lang es [--param k=v ...] [--html]`` (prints JSON),
+``python -m lesson_core new-lesson NAME`` (writes a new lesson's files, see lesson_core/scaffold.py) and
+``python -m lesson_core check [NAME ...]`` (every check of a lesson: lesson_core/lint's, which the
+build runs too, then the lesson's tests; with no NAME, lint's checks of the whole project)."""
 
 from __future__ import annotations
 
 import argparse
 import html
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -26,8 +29,15 @@ def main(argv: list[str] | None = None) -> int:
     new = sub.add_parser("new-lesson", help="write a new lesson: both pages, a widget module, a test, the nav entry")
     new.add_argument("name", help="the page name, e.g. softmax-temperature (docs/es/softmax-temperature.md)")
     new.add_argument("--root", default=".", help="the project folder, with mkdocs.yml (default: here)")
+    check = sub.add_parser("check", help="every check of a lesson (both languages, a phone's width, labels), "
+                                         "then its tests; no NAME: the static checks of the whole project")
+    check.add_argument("names", nargs="*", metavar="NAME", help="a lesson's page name, e.g. softmax-temperature")
+    check.add_argument("--root", default=".", help="the project folder, with mkdocs.yml (default: here)")
+    check.add_argument("--no-tests", action="store_true", help="skip the lessons' tests (tests/test_NAME.py)")
     args = parser.parse_args(argv)
 
+    if args.cmd == "check":
+        return run_checks(args.names, Path(args.root), not args.no_tests)
     if args.cmd == "new-lesson":
         from .scaffold import new_lesson  # writes files: only ever from this command
         try:
@@ -35,10 +45,9 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as err:
             print(f"error: {err}", file=sys.stderr)
             return 2
+        from .scaffold import next_steps
         print("written:", *[f"  {p}" for p in written], sep="\n")
-        print("next: link the page from docs/es/index.md and docs/pt/index.md, write both pages, then "
-              "`bash scripts/serve.sh` to preview and `bash scripts/test.sh tests/test_"
-              f"{args.name.replace('-', '_')}.py` to test")
+        print(next_steps(args.name))
         return 0
 
     if args.cmd == "list":
@@ -59,6 +68,46 @@ def main(argv: list[str] | None = None) -> int:
         result["summary"] = html.unescape(result.pop("parts")["summary"])  # the widget's result in words
     print(json.dumps(result, ensure_ascii=False, indent=2))
     return 0 if result["ok"] else 1
+
+
+def run_checks(names: list[str], root: Path, tests: bool) -> int:
+    """``check``: each finding on one line (as the build writes it), then the lessons' tests."""
+    from .lint import language
+    from .lint.widget import lesson_findings, rendered_findings
+    from .kit.registry import all_widgets
+
+    def shown(path) -> str:
+        try:
+            return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+        except ValueError:
+            return str(path)
+
+    root = root.resolve()
+    found: list[str] = []
+    if names:
+        for name in names:
+            try:
+                found += lesson_findings(name, root, shown)
+            except LookupError as err:
+                print(f"error: {err}", file=sys.stderr)
+                return 2
+    else:  # the whole project: every module and page, every widget and state (about as long as a build's)
+        found += [f for lines in language.findings(root / "lesson_core", root / "docs", shown).values() for f in lines]
+        for w in all_widgets():
+            found += rendered_findings(w)
+        found = list(dict.fromkeys(found))
+    for line in found:
+        print(line)
+    what = ", ".join(names) if names else "the project"
+    print(f"{len(found)} author mistake{'s' if len(found) != 1 else ''} in {what}" if found
+          else f"no author mistake found in {what} (languages, a phone's width, labels)")
+    failed = bool(found)
+    test_files = [root / "tests" / f"test_{n.replace('-', '_')}.py" for n in names] if tests else []
+    test_files = [str(t) for t in test_files if t.exists()]
+    if test_files:
+        print("running", *test_files, flush=True)
+        failed |= subprocess.run([sys.executable, "-m", "pytest", "-q", *test_files], cwd=root).returncode != 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

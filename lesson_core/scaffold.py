@@ -5,7 +5,8 @@ Writes, in the project at ``root`` (the folder with mkdocs.yml):
   lesson_core/widgets/NAME.py             one example widget, with PARITY_CASES
   tests/test_NAME.py                      tests pinning the example's numbers
   mkdocs.yml                              NAME.md appended to nav:
-and refuses to overwrite anything. Run only from the command line (never imported by lesson_core).
+and refuses to overwrite anything. ``python -m lesson_core check NAME`` then runs every check the
+lesson needs (lesson_core/lint: both languages, a phone's width, labels; and tests/test_NAME.py). Run only from the command line (never imported by lesson_core).
 
 Example: ``new_lesson("softmax", Path("."))`` -> the paths written, widget id ``softmax_example``.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-__all__ = ["new_lesson", "NAME_RE"]
+__all__ = ["new_lesson", "next_steps", "NAME_RE"]
 
 NAME_RE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
@@ -73,6 +74,7 @@ from ..kit.fmt import fmt, tr
 from ..kit.html import h, num, svg
 from ..kit.messages import ParamError
 from ..kit.registry import View, widget
+from ..kit.svgkit import Frame, figure
 
 LESSON = "{name}"
 
@@ -86,13 +88,18 @@ def example(p: dict, lang: str) -> View:
     if x == 0:
         raise ParamError("x", {{"es": "Elige un número mayor que 0.", "pt": "Escolha um número maior que 0."}})
     y = 2 * x
-    W, H = 400, 60
-    bar = h("rect", {{"x": 0, "y": 10, "width": num(W * y / 4), "height": 24, "class": "aula-pos"}})
-    label = h("text", {{"x": num(W * y / 4 + 6), "y": 27, "class": "aula-tick"}}, fmt(y, lang, 1))
     caption = tr(lang, {{"es": f"El doble de {{fmt(x, lang, 1)}} es {{fmt(y, lang, 1)}}.",
                         "pt": f"O dobro de {{fmt(x, lang, 1)}} é {{fmt(y, lang, 1)}}."}})
-    figure = svg(W, H, bar, label, label=caption) + h("p", {{"class": "aula-readout"}}, caption)
-    return View(parts={{"main": figure}}, data={{"x": x, "double": y}}, summary=caption)  # summary: for screen readers
+
+    def draw(frame: Frame):  # drawn twice from the same numbers: wide, and narrow for a phone (264 units)
+        W, H = frame.width, 60
+        length = (W - 40) * y / 4  # y is at most 4; room is left for the number
+        bar = h("rect", {{"x": 0, "y": 10, "width": num(length), "height": 24, "class": "aula-pos"}})
+        label = h("text", {{"x": num(length + 6), "y": 27, "class": "aula-tick"}}, fmt(y, lang, 1))
+        return svg(W, H, bar, label, label=caption)
+
+    view = figure(draw) + h("p", {{"class": "aula-readout"}}, caption)
+    return View(parts={{"main": view}}, data={{"x": x, "double": y}}, summary=caption)  # summary: for screen readers
 
 
 # Non-default calls that the parity test runs under Pyodide and CPython (identical JSON required).
@@ -137,6 +144,14 @@ def add_to_nav(config: str, page: str) -> str:
              if m.group(0).strip() != "- glossary.md"]  # the glossary closes the lessons
     at = match.start(1) + (pages[-1].end() if pages else len(match.group(1)))
     return config[:at] + f"{indent}- {page}\n" + config[at:]
+
+
+def next_steps(name: str) -> str:
+    """What the author does after the scaffold: the one command that checks the new lesson."""
+    return (f"next: link the page from docs/es/index.md and docs/pt/index.md, write both pages, preview with "
+            f"`bash scripts/serve.sh`, and check the lesson with `.venv/bin/python -m lesson_core check {name}` "
+            f"(both languages' text, a phone's width and the labels of every state of its widgets, then "
+            f"tests/test_{name.replace('-', '_')}.py)")
 
 
 def new_lesson(name: str, root: Path) -> list[Path]:

@@ -5,7 +5,9 @@
   logged on one line (:func:`mistake`; its traceback only with ``mkdocs -v``) and shown on the
   page (:func:`error_box`). ``mkdocs serve`` keeps running; ``mkdocs build`` renders every page,
   so that all the mistakes are listed, and stops at the end (macros/hooks.py, ``on_post_build``).
-- :func:`missing_twins`, :func:`outside_nav`: pages without their twin, pages missing from the nav.
+- :func:`missing_twins`, :func:`outside_nav`: pages without their twin, pages missing from the nav;
+  :func:`page_mistake` keeps such a mistake with its page, which ``mkdocs serve`` shows at the top
+  (:func:`page_boxes`, macros/serve_hooks.py).
 - :func:`stash` / :func:`unstash`: a macro's HTML block is kept out of Markdown's reach. The macro
   leaves a plain token in the Markdown; after Markdown has run (inside an admonition, a list item or
   a content tab alike) the hooks put the block back in its place, untouched. This is where a page's
@@ -27,7 +29,8 @@ from macros.bridge import SLOT
 from macros.devloop import shown_path  # noqa: F401  (also this module's: hooks.py uses it from here)
 
 __all__ = ["MacroError", "MISTAKES", "mistake", "locate", "call_text", "raised_at", "author_error", "stash", "unstash",
-           "page_files", "missing_twins", "outside_nav", "macro_error_text"]
+           "page_files", "missing_twins", "outside_nav", "macro_error_text", "project_macros", "page_mistake",
+           "page_boxes", "clear"]
 
 ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger("mkdocs.plugins.aula")
@@ -38,6 +41,31 @@ class MacroError(Exception):
 
 
 MISTAKES: list[str] = []  # this build's author mistakes, each logged once (emptied in hooks.on_config)
+PAGE_MISTAKES: dict[str, list[str]] = {}  # page source as shown -> this build's mistakes about the page itself
+EVERY_PAGE: list[str] = []  # this build's mistakes that no one page owns (text in lesson_core's modules)
+
+
+def clear() -> None:
+    """A new build (both languages): no mistake found yet."""
+    MISTAKES.clear()
+    PAGE_MISTAKES.clear()
+    EVERY_PAGE.clear()
+
+
+def page_mistake(page: str | None, message: str) -> None:
+    """A mistake logged like any other, and shown under `mkdocs serve` at the top of the page
+    ``page`` (its source as :func:`shown_path` writes it), or of every page when ``page`` is None."""
+    mistake(message)
+    kept = PAGE_MISTAKES.setdefault(page, []) if page is not None else EVERY_PAGE
+    if message not in kept:
+        kept.append(message)
+
+
+def page_boxes(page) -> str:
+    """The boxes at the top of a page under `mkdocs serve`: its own mistakes (not in the nav, no
+    twin, a paragraph in the other language) and those of lesson_core's text."""
+    found = PAGE_MISTAKES.get(shown_path(Path(page.file.abs_src_path)), []) + EVERY_PAGE
+    return str(error_box("\n".join(found), title="Author mistakes")) if found else ""
 
 
 def mistake(message: str, err: BaseException | None = None) -> None:
@@ -93,12 +121,12 @@ def author_error(serving: bool, page, message: str, inline: bool = False, err: B
     return stash(page, error_box(message, inline))
 
 
-def error_box(message: str, inline: bool = False) -> Markup:
+def error_box(message: str, inline: bool = False, title: str = "Macro error") -> Markup:
     """The author's error on the page (only under `mkdocs serve`; a build stops instead)."""
     if inline:
         return h("code", {"class": "aula-author-error", "role": "alert"}, "⚠ " + message)
     return h("div", {"class": "aula-author-error", "role": "alert"},
-             h("p", None, h("strong", None, "Macro error"),
+             h("p", None, h("strong", None, title),
                " (shown by mkdocs serve; mkdocs build stops on it)"),
              h("pre", None, message))
 
@@ -145,19 +173,30 @@ LANGUAGE_NAMES = {"es": "Spanish", "pt": "Portuguese"}
 
 def missing_twins(docs: Path) -> list[str]:
     """One message per page without its twin in the other language's folder."""
+    return [message for _, message in twins_missing(docs)]
+
+
+def twins_missing(docs: Path) -> list[tuple[str, str]]:
+    """(the page that is there, the message) for each page without its twin."""
     pages = {lang: {p.relative_to(docs / lang).as_posix() for p in (docs / lang).rglob("*.md")}
              for lang in LANGUAGE_NAMES}
     out = []
     for lang, other in (("es", "pt"), ("pt", "es")):
         for rel in sorted(pages[lang] - pages[other]):
-            out.append(f"{shown_path(docs / other / rel)} is missing: {shown_path(docs / lang / rel)} has no "
+            out.append((shown_path(docs / lang / rel),
+                        f"{shown_path(docs / other / rel)} is missing: {shown_path(docs / lang / rel)} has no "
                        f"{LANGUAGE_NAMES[other]} twin (every page exists in docs/es/ and docs/pt/ with the same "
-                       f"file name; write the {LANGUAGE_NAMES[other]} page, or remove this one)")
+                        f"file name; write the {LANGUAGE_NAMES[other]} page, or remove this one)"))
     return out
 
 
 def outside_nav(docs: Path, nav, config_file: str | None = None, not_in_nav=None) -> list[str]:
-    """One message per page that the nav of mkdocs.yml leaves out (each language's folder holds
+    """One message per page that the nav of mkdocs.yml leaves out (see :func:`nav_missing`)."""
+    return [message for _, message in nav_missing(docs, nav, config_file, not_in_nav)]
+
+
+def nav_missing(docs: Path, nav, config_file: str | None = None, not_in_nav=None) -> list[tuple[str, str]]:
+    """(page, message) for each page that the nav of mkdocs.yml leaves out (each language's folder holds
     the pages the nav lists without the language: `index.md`, `teacher/x.md`), unless mkdocs.yml's
     `not_in_nav` patterns (MkDocs' own setting, matched against `<lang>/<path>`) say it is left out on
     purpose."""
@@ -186,8 +225,9 @@ def outside_nav(docs: Path, nav, config_file: str | None = None, not_in_nav=None
             if not_in_nav is not None and not_in_nav.match_file(f"{lang}/{rel}"):
                 continue
             if rel not in listed and f"{lang}/{rel}" not in listed:
-                out.append(f"{shown_path(path)}: the page is not in the nav ({where}), so no sidebar entry or "
-                           f"previous/next link leads to it; add `- {rel}` to the nav, or remove the page")
+                out.append((shown_path(path), f"{shown_path(path)}: the page is not in the nav ({where}), so no "
+                            f"sidebar entry or previous/next link leads to it; add `- {rel}` to the nav, or remove "
+                            "the page"))
     return out
 
 
@@ -203,14 +243,27 @@ def _template_line(error: BaseException, markdown: str, page) -> str:
     return f"{shown_path(path)}:{lineno + max(offset, 0)}" if lineno else shown_path(path)
 
 
-def macro_error_text(error: BaseException, markdown: str, page) -> str:
+def project_macros(registered: dict) -> list[str]:
+    """The names of the project's macros (macros/main.py ``define_env``) among those mkdocs-macros
+    registered, in their order, without the plugin's own (``now()``, ``macros_info()``...)."""
+    return [name for name, fn in registered.items()
+            if callable(fn) and not (getattr(fn, "__module__", None) or "").startswith("mkdocs_macros")]
+
+
+def _listed(names: list[str]) -> str:
+    calls = [f"{n}()" for n in names]
+    return ", ".join(calls[:-1]) + f" and {calls[-1]}" if len(calls) > 1 else "".join(calls)
+
+
+def macro_error_text(error: BaseException, markdown: str, page, macros: list[str] | None = None) -> str:
     """A mistake mkdocs-macros caught while rendering a page (a Jinja syntax error, an unknown
-    name): logged on one line (:func:`mistake`), and what the page shows in the page's place."""
+    name): logged on one line (:func:`mistake`), and what the page shows in the page's place.
+    ``macros``: the names of the project's macros (:func:`project_macros`), listed for an unknown name."""
     if hasattr(error, "message") and type(error).__name__ == "TemplateSyntaxError":
         what = f"macro syntax error: {error.message}; check the braces and quotes of this line's {{{{ ... }}}}"
     else:
-        what = (f"{type(error).__name__}: {error}; only the macros widget(), value(), glossary(), lesson_plan() "
-                f"and quiz_key() exist (see README.md, Writing a page)")
+        exist = f"only the macros {_listed(macros)} exist" if macros else "see the macros there are"
+        what = f"{type(error).__name__}: {error}; {exist} (see README.md, Writing a page)"
     message = f"{_template_line(error, markdown, page)}: {what}"
     mistake(message, error)
     return stash(page, error_box(message))

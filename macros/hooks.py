@@ -10,16 +10,18 @@ authoring.py (what authors see) and devloop.py (the `mkdocs serve` loop).
 - ``on_serve``: also watch lesson_core/, macros/ and overrides/; livereload's script gets its
   hash in each page's Content Security Policy.
 - ``on_files``: the bridge's ES modules (overrides/bridge/) are not copied into the site.
-- ``on_pre_build``: every page has its twin in the other language and is in the nav.
+- ``on_pre_build``: every page has its twin in the other language and is in the nav; no text in
+  the other language (macros/lint.py).
 - ``on_page_markdown``: a lesson's first bold use of each glossary term links to the glossary.
 - ``on_page_content``: permalink titles in the page's language, formulas to MathML (KaTeX at
-  build time), then the widgets' blocks.
+  build time), then the widgets' blocks, each checked for a phone's width and its labels (macros/lint.py).
 - ``on_post_page``, ``on_template_context``, ``on_post_template``: the files the widget blocks
   refer to, a drag's grid (sidecar.py); a 404 page per language (chrome.py); then finish.py
   ``page``, plain Python: lang="pt-BR" on Portuguese pages, the bridge's scripts into the slot the
   page's content left after its first widget, and every page's Content Security Policy.
-- ``on_post_build``: the bridge's bundles (jsbundle.py), then finish.py ``site``, plain Python: the vendored runtime, one search index per
-  language, the file:// carriers when building the offline bundle; a build with author mistakes stops here,
+- ``on_post_build``: the bridge's bundles (jsbundle.py), then finish.py ``site``, plain Python: the
+  vendored runtime, one search index per language, the file:// carriers when building the offline
+  bundle; a build with author mistakes stops here,
   after every page of both languages was rendered and each mistake logged on one line
   (macros/authoring.py ``mistake``).
 """
@@ -103,12 +105,14 @@ def publishing_problem() -> str | None:
 def on_config(config):
     devloop.quiet()
     if not getattr(config["plugins"].get("i18n"), "building", False):  # not the i18n plugin's nested pt build
-        _m("authoring").MISTAKES.clear()  # each mistake once per build of both languages
+        _m("authoring").clear()  # each mistake once per build of both languages
     # mkdocs-macros formats errors by type (functools.singledispatch): every error it catches in a
     # page (a Jinja syntax error, an unknown name) becomes one line naming the file's line, front
     # matter included; it never exits the build (on_error_fail), which stops after the last page
+    macros_plugin = config["plugins"]["macros"]  # its macros are registered by the time a page is rendered
     for kind in (Exception, TemplateSyntaxError):  # mkdocs-macros registers its own for the latter
-        format_error.register(kind)(lambda err, markdown, page: _m("authoring").macro_error_text(err, markdown, page))
+        format_error.register(kind)(lambda err, markdown, page: _m("authoring").macro_error_text(
+            err, markdown, page, _m("authoring").project_macros(getattr(macros_plugin, "macros", {}))))
     config["plugins"]["macros"].config["on_error_fail"] = False
     macros_log = logging.getLogger("mkdocs.plugins.mkdocs_macros.util")
     if not any(isinstance(f, _DropMacrosEcho) for f in macros_log.filters):
@@ -170,8 +174,10 @@ def on_files(files, config):
 
 def on_pre_build(config):
     authoring, docs = _m("authoring"), Path(config["docs_dir"])
-    for message in authoring.missing_twins(docs) + authoring.outside_nav(docs, config["nav"], config.config_file_path, config.get("not_in_nav")):
-        authoring.mistake(message)
+    nav = authoring.nav_missing(docs, config["nav"], config.config_file_path, config.get("not_in_nav"))
+    for page, message in authoring.twins_missing(docs) + nav:
+        authoring.page_mistake(page, message)
+    _m("lint").check_sources(ROOT / "lesson_core", docs)  # text in the other language
 
 
 def on_page_markdown(markdown: str, page, config, files):
@@ -192,6 +198,7 @@ def on_page_content(html_text: str, page, config, files):
     html_text = _m("mathml").render_page_math(html_text, page.file.src_path, source, report)
     if _m("chrome").config_lang(config) == "es":  # the decimal commas authors typed, marked like fmt's
         html_text = _m("numbers").mark_decimal_commas(html_text)
+    _m("lint").check_blocks(page, serving(config))  # views wider than a phone, markup in labels
     return authoring.unstash(html_text, page)
 
 

@@ -7,7 +7,8 @@
   source, so no macro or Markdown work is repeated.
 - ``on_page_content`` (last of all plugins): that page gets its kept content back; a fresh render
   is kept.
-- ``on_post_page``: while the saved lesson_core does not import, an error box on every page.
+- ``on_post_page``: while the saved lesson_core does not import, an error box on every page; a
+  page's own mistakes (not in the nav, no twin, text in the other language) at its top.
 - ``on_post_build``: one line per rebuild (both languages) saying how many pages were rendered again.
 """
 
@@ -43,14 +44,19 @@ def on_page_content(html_text: str, page, config, files):
 
 @event_priority(-1000)
 def on_post_page(output: str, page, config):
-    """While the saved lesson_core does not import, every page says so at the top of its text."""
-    problem = devloop.IMPORT_ERROR[0]
-    if not (serving(config) and problem):
+    """At the top of the page's text: while the saved lesson_core does not import, that; the
+    mistakes about the page itself (not in the nav, no twin, a paragraph in the other language)
+    and lesson_core's text in the other language (macros/authoring.py ``page_boxes``)."""
+    if not serving(config):
         return output
-    from macros.authoring import error_box
+    from macros.authoring import error_box, page_boxes
+    problem = devloop.IMPORT_ERROR[0]
+    boxes = (str(error_box(problem)) if problem else "") + page_boxes(page)
+    if not boxes:
+        return output
     start = output.find("<article")
     start = output.find(">", start) + 1 if start >= 0 else 0
-    return output[:start] + str(error_box(problem)) + output[start:]
+    return output[:start] + boxes + output[start:]
 
 
 @event_priority(-1000)

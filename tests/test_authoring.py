@@ -44,6 +44,10 @@ title: Contextos
     La distancia es {{ value("pe_ambiguity", "full_distance", digits=2) }}.
 """
 
+CONTEXTS_PT = (CONTEXTS_ES.replace("de un aviso", "de um aviso").replace("de una lista", "de uma lista")
+               .replace("Pestaña uno", "Aba um").replace("Pestaña dos", "Aba dois")
+               .replace("La distancia es", "A distância é"))
+CONTEXTS = {"es": CONTEXTS_ES, "pt": CONTEXTS_PT}  # the same page, each in its language (the build checks)
 
 # --- the HTML checks ---------------------------------------------------------------------
 
@@ -107,7 +111,7 @@ def mini_project(top: Path) -> Path:
     for lang in ("es", "pt"):
         (top / "docs" / lang).mkdir(parents=True)
         (top / "docs" / lang / "index.md").write_text("# Aula\n\n[Contextos](contexts.md)\n", encoding="utf-8")
-        (top / "docs" / lang / "contexts.md").write_text(CONTEXTS_ES, encoding="utf-8")
+        (top / "docs" / lang / "contexts.md").write_text(CONTEXTS[lang], encoding="utf-8")
     os.symlink(ROOT / "node_modules", top / "node_modules")
     return top
 
@@ -262,7 +266,7 @@ PAGE_MISTAKES = [
 def page_mistakes(mini) -> tuple[list[int], list[str]]:
     """One build of the mini project with every PAGE_MISTAKES call on the Portuguese page: the line
     of each call, and the build's output lines."""
-    text, where = CONTEXTS_ES, []
+    text, where = CONTEXTS_PT, []
     for call, _ in PAGE_MISTAKES:
         text += "\n\nTexto.\n\n"
         where.append(len(text.splitlines()) + 1)
@@ -315,15 +319,21 @@ BAD_DECLARATION = BAD_WIDGETS.replace("Range(\"t\", {\"es\": \"T\", \"pt\": \"T\
                                       "Range(\"t\", {\"es\": \"T\", \"pt\": \"T\"}, 5, min=0, max=3, step=1)])\ndef bad_nan")
 
 
-@pytest.mark.slow
-def test_a_declaration_mistake_stops_the_build_in_one_line(mini):
-    assert BAD_DECLARATION != BAD_WIDGETS
+def declaration_build(mini: Path, source: str) -> tuple[str, int]:
+    """The build's output with lesson_core/widgets/zz_bad.py written from ``source``, and the line of
+    its bad_nan @widget(."""
+    assert source != BAD_WIDGETS
     module = mini / "lesson_core" / "widgets" / "zz_bad.py"
     try:
-        out = break_and_build(mini, "lesson_core/widgets/zz_bad.py", BAD_DECLARATION)
+        out = break_and_build(mini, "lesson_core/widgets/zz_bad.py", source)
     finally:
         module.unlink(missing_ok=True)
-    line = BAD_DECLARATION.splitlines().index('@widget("bad_nan", lesson="bad", title={"es": "x", "pt": "x"},') + 1
+    return out, source.splitlines().index('@widget("bad_nan", lesson="bad", title={"es": "x", "pt": "x"},') + 1
+
+
+@pytest.mark.slow
+def test_a_declaration_mistake_stops_the_build_in_one_line(mini):
+    out, line = declaration_build(mini, BAD_DECLARATION)
     assert re.search(rf"lesson_core/widgets/zz_bad.py:{line}: widget 'bad_nan': Range 't': the default 5 is refused", out), out[-3000:]
     assert "Traceback" not in out, out[-3000:]
 
@@ -348,7 +358,7 @@ def test_every_mistake_is_listed_on_one_line_and_the_build_stops_at_the_end(mini
     """Mistakes on pages of both languages and a missing twin: each on one line, all of them, no
     traceback (those with -v), and the build fails after the last page."""
     es = CONTEXTS_ES + '\n{{ widget("pe_fingerprnt") }}\n\n{{ value("pe_ambiguity", "nope") }}\n'
-    pt = CONTEXTS_ES + '\n{{ widget("pe_sum", word="gato") }}\n\n{{ nope() }}\n'
+    pt = CONTEXTS_PT + '\n{{ widget("pe_sum", word="gato") }}\n\n{{ nope() }}\n'
     extra = mini / "docs" / "es" / "only-es.md"
     (mini / "docs" / "pt" / "contexts.md").write_text(pt, encoding="utf-8")
     extra.write_text("# Solo\n", encoding="utf-8")
@@ -356,7 +366,7 @@ def test_every_mistake_is_listed_on_one_line_and_the_build_stops_at_the_end(mini
         out = break_and_build(mini, "docs/es/contexts.md", es)
         verbose = break_and_build(mini, "docs/es/contexts.md", es, args=["-v"])
     finally:
-        (mini / "docs" / "pt" / "contexts.md").write_text(CONTEXTS_ES, encoding="utf-8")
+        (mini / "docs" / "pt" / "contexts.md").write_text(CONTEXTS_PT, encoding="utf-8")
         extra.unlink()
     expected = [r"docs/pt/only-es.md is missing: docs/es/only-es.md has no Portuguese twin",
                 r"docs/es/only-es.md: the page is not in the nav",
@@ -387,3 +397,176 @@ def test_a_page_left_out_on_purpose_is_not_a_mistake(tmp_path):
     found = outside_nav(tmp_path, ["index.md"], None, spec)
     assert len(found) == 2 and all("stray.md: the page is not in the nav" in m for m in found), found
     assert len(outside_nav(tmp_path, ["index.md"], None, None)) == 4
+
+
+# --- the mistakes that used to pass silently (issue 28): named by the build at their own line -------
+
+def test_a_label_without_a_language_names_the_widget_line():
+    """A title, a control's label or an option's label without its Portuguese is refused where the
+    widget is declared, at its @widget( line, not inside tr() when a Portuguese page is built."""
+    import inspect
+
+    from lesson_core.kit.controls import Choice, Range
+    from lesson_core.kit.registry import AuthorError, _REGISTRY, widget
+
+    both = {"es": "T", "pt": "T"}
+    line = inspect.currentframe().f_lineno
+    cases = [
+        (lambda: widget("zz_choice_pt", lesson="x", title=both, controls=[
+            Choice("c", both, "a", options=[("a", {"es": "A"}), ("b", "B")])]), 2,
+         r"Choice 'c': the label of option 'a' has no Portuguese text \(\{'es': 'A'\}\); write \{\"es\": ..., \"pt\": ...\}"),
+        (lambda: widget("zz_range_pt", lesson="x", title=both, controls=[Range("t", {"pt": "T"}, 1, min=0, max=3)]), 5,
+         r"Range 't': its label has no Spanish text"),
+        (lambda: widget("zz_title", lesson="x", title={"es": "Título"}), 7, r"its title has no Portuguese text"),
+    ]
+    for make, offset, expect in cases:
+        with pytest.raises(AuthorError) as caught:
+            make()(lambda p, lang: None)
+        message = str(caught.value)
+        assert re.match(rf"(.*/)?tests/test_authoring.py:{line + offset}: widget 'zz_\w+': {expect}", message), message
+        assert "fmt.py" not in message
+    assert not {"zz_choice_pt", "zz_range_pt", "zz_title"} & set(_REGISTRY)
+    # one text for both languages and a number are labels an option may have
+    deco = widget("zz_options_ok", lesson="x", title=both, controls=[Choice("c", both, 1, options=[(1, 1), (2, "GPT-2")])])
+    deco(lambda p, lang: None)
+    _REGISTRY.pop("zz_options_ok")
+
+
+def test_views_wider_than_a_phone_are_found_from_their_html():
+    """lesson_core/lint/layout.py: what a 320 px phone would scroll sideways, and markup in labels."""
+    from lesson_core.kit import svgkit
+    from lesson_core.kit.html import h, svg
+    from lesson_core.lint.layout import PHONE_BOX, label_problems, table_min_width, view_problems
+
+    def drawing(width):
+        return lambda frame: svg(frame.width if width is None else width, 40, h("text", {"x": 1, "y": 20}, "x"))
+
+    assert view_problems(str(svg(900, 60))) == [view_problems(str(svg(900, 60)))[0]]
+    assert "a figure 900 units wide" in view_problems(str(svg(900, 60)))[0]
+    assert view_problems(str(svgkit.figure(drawing(None)))) == []                  # 560 wide, 264 narrow
+    (narrow,) = view_problems(str(svgkit.figure(drawing(300))))                     # the narrow one, 300 wide
+    assert "a figure 300 units wide" in narrow and "svgkit.figure" in narrow
+    assert view_problems(str(svg(264, 60))) == [] and view_problems(str(svg(600, 60, cls="aula-squeeze"))) == []
+
+    headers = ["Modelo", "Parámetros", "Tokens", "Capas", "Cabezas", "Dimensión", "Contexto", "Vocabulario"]
+    rows = [["GPT-3", "175 000 000 000", "300 000 000 000", "96", "96", "12 288", "2048", "50 257"]]
+    (wide,) = view_problems(str(svgkit.table(headers, rows)))
+    assert re.search(r"a table at least \d+ px wide on a phone, more than its 266 px box", wide)
+    assert view_problems(str(svgkit.card_table(headers, rows))) == []
+    assert view_problems(str(svgkit.table_forms(svgkit.table(headers, rows), svgkit.card_table(headers, rows)))) == []
+    assert view_problems(str(svgkit.table(["x", "y"], [["1", "2"]]))) == []
+    assert table_min_width("<tr><td>a b</td><td>cc</td></tr>", 20) < PHONE_BOX
+
+    from lesson_core.kit.controls import Choice, Range
+    from lesson_core.kit.registry import Widget
+    w = Widget("zz", "x", {"es": "Título", "pt": "Título"}, [
+        Range("t", {"es": "Temperatura <b>T</b>", "pt": "Temperatura T"}, 1, min=0, max=3),
+        Choice("c", {"es": "C", "pt": "C"}, "a", options=[("a", "x &amp; y"), ("b", "x < y")])], {}, None)
+    found = label_problems(w)
+    assert [text for text, _ in found] == ["Temperatura <b>T</b>", "x &amp; y"]   # "x < y" is no markup
+    assert "the label of Range 't' holds markup (<b>)" in found[0][1]
+
+
+def test_the_unknown_macro_message_lists_every_macro():
+    """The list comes from the macros mkdocs-macros registered, so it cannot go stale; its own
+    macros (now(), macros_info()...) are left out."""
+    from macros import main
+    from macros.authoring import macro_error_text, project_macros
+
+    class Env:
+        def __init__(self):
+            self.registered = {}
+            self.conf = {"extra": {}}
+
+        def macro(self, fn):
+            self.registered[fn.__name__] = fn
+            return fn
+
+    env = Env()
+    main.define_env(env)
+
+    def now():
+        pass
+    now.__module__ = "mkdocs_macros.context"
+    names = project_macros({**env.registered, "now": now, "extra": {}})
+    assert names == list(env.registered) and {"class_set", "bundle_link", "widget", "value"} <= set(names)
+
+    from types import SimpleNamespace
+
+    from macros import authoring
+    page = SimpleNamespace(file=SimpleNamespace(abs_src_path=str(ROOT / "docs" / "es" / "index.md")))
+    authoring.clear()
+    try:
+        macro_error_text(NameError("'nope' is undefined"), "x", page, names)
+        (message,) = authoring.MISTAKES
+    finally:
+        authoring.clear()
+    listed = re.search(r"NameError: 'nope' is undefined; only the macros (.*) exist", message).group(1)
+    assert re.findall(r"(\w+)\(\)", listed) == names, message
+
+
+SILENT = """
+from ..kit.controls import Range
+from ..kit.fmt import tr
+from ..kit.html import h, svg
+from ..kit.registry import View, widget
+
+
+@widget("zz_silent", lesson="bad", title={"es": "Silencio", "pt": "Silêncio"},
+        controls=[Range("t", {"es": "Temperatura <b>T</b>",
+                              "pt": "Temperatura T"}, 1, min=0, max=3, step=1)])
+def zz_silent(p, lang):
+    said = tr(lang, {"es": "La barra es muy larga.",
+                     "pt": "La barra es muy larga y no cabe en el teléfono."})
+    return View(parts={"main": svg(900, 60, h("text", {"x": 1, "y": 30}, "x"), label=said)}, summary=said)
+"""
+SPANISH_ON_PT = "Esta frase quedó en español: los lectores de la página no la pueden leer y es muy larga."
+
+
+@pytest.mark.slow
+def test_the_silent_mistakes_stop_the_build_at_their_own_lines(mini):
+    """A string in the other language (a widget module's, a page's paragraph), a view wider than
+    a phone's box (every state checked) and markup in a label: each one line naming its file and
+    line, in the build's format; the unknown-macro line lists every macro."""
+    module = mini / "lesson_core" / "widgets" / "zz_silent.py"
+    pt = mini / "docs" / "pt" / "contexts.md"
+    module.write_text(SILENT, encoding="utf-8")
+    pt.write_text(CONTEXTS_PT + "\n" + SPANISH_ON_PT + "\n", encoding="utf-8")
+    try:
+        out = break_and_build(mini, "docs/es/contexts.md", CONTEXTS_ES + '\n{{ widget("zz_silent") }}\n\n{{ nope() }}\n')
+    finally:
+        module.unlink()
+        pt.write_text(CONTEXTS_PT, encoding="utf-8")
+    lines = SILENT.splitlines()
+    at = {key: next(i for i, line in enumerate(lines, 1) if key in line)
+          for key in ("@widget(", "<b>T</b>", "no cabe")}
+    para = (CONTEXTS_PT + "\n" + SPANISH_ON_PT).splitlines().index(SPANISH_ON_PT) + 1
+    expected = [
+        rf"lesson_core/widgets/zz_silent.py:{at['no cabe']}: the Portuguese text \(\"pt\"\) reads as Spanish: "
+        r"'La barra es muy larga y no cabe en el teléfono.'; write it in Portuguese",
+        rf"lesson_core/widgets/zz_silent.py:{at['@widget(']}: widget 'zz_silent': part 'main': a figure 900 units "
+        r"wide, more than the 264 a phone's figure box holds \(svgkit.NARROW\)",
+        rf"lesson_core/widgets/zz_silent.py:{at['<b>T</b>']}: widget 'zz_silent': the label of Range 't' holds markup "
+        r"\(<b>\), which readers would see",
+        rf"docs/pt/contexts.md:{para}: this paragraph of a Portuguese page reads as Spanish",
+        r"docs/es/contexts.md:\d+: UndefinedError: 'nope' is undefined; only the macros widget\(\), .*class_set\(\), "
+        r".*bundle_link\(\).* exist",
+    ]
+    found = out.splitlines()
+    for pattern in expected:
+        hits = [ln for ln in found if re.search(pattern, ln)]
+        assert len(hits) == 1, (pattern, out[-4000:])
+    assert "fmt.py" not in out and "Traceback" not in out, out[-4000:]
+    assert re.search(r"\b5 author mistakes \(listed above, one per line\): the build stops", out), out[-2000:]
+
+
+LABEL_WITHOUT_PT = BAD_WIDGETS.replace('controls=[Range("t", {"es": "T", "pt": "T"}, 1, min=0, max=3, step=1)])\ndef bad_nan',
+                                       'controls=[Range("t", {"es": "T"}, 1, min=0, max=3, step=1)])\ndef bad_nan')
+
+
+@pytest.mark.slow
+def test_a_label_without_portuguese_stops_the_build_at_the_widget_line(mini):
+    out, line = declaration_build(mini, LABEL_WITHOUT_PT)
+    assert re.search(rf"lesson_core/widgets/zz_bad.py:{line}: widget 'bad_nan': Range 't': its label has no "
+                     "Portuguese text", out), out[-3000:]
+    assert "fmt.py" not in out and "Traceback" not in out, out[-3000:]

@@ -6,6 +6,7 @@ asserted (bench/serve_reload.py measures the reload time)."""
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import time
@@ -14,7 +15,7 @@ import zipfile
 import pytest
 
 from conftest import core_zip_name, fetch, mkdocs_serve
-from test_authoring import CONTEXTS_ES, mini_project
+from test_authoring import CONTEXTS, mini_project
 
 pytestmark = pytest.mark.slow
 
@@ -46,7 +47,7 @@ def served(tmp_path_factory):
     top = mini_project(tmp_path_factory.mktemp("serve"))
     (top / "lesson_core" / "widgets" / "zz_demo.py").write_text(DEMO, encoding="utf-8")
     for lang in ("es", "pt"):
-        (top / "docs" / lang / "contexts.md").write_text(CONTEXTS_ES + '\n{{ widget("zz_demo") }}\n', encoding="utf-8")
+        (top / "docs" / lang / "contexts.md").write_text(CONTEXTS[lang] + '\n{{ widget("zz_demo") }}\n', encoding="utf-8")
     with pytest.MonkeyPatch.context() as mp:
         mp.delenv("PYTHONDONTWRITEBYTECODE", raising=False)  # as on an author's machine: .pyc files are kept
         with mkdocs_serve(top) as (proc, base, log):
@@ -134,6 +135,58 @@ def test_a_module_that_does_not_import_is_named_and_the_server_waits_for_the_fix
     module.write_text(good.replace("Adiós", "Hasta luego"), encoding="utf-8")
     wait_until(base + "contexts/", lambda b: "Hasta luego 1".encode() in b)
     assert next_report(log, before)[0] == 2
+
+
+def test_the_static_mistakes_show_on_their_pages(served):
+    """Text in the other language, a view wider than a phone, markup in a label and a page missing
+    from the nav: each in the terminal and on the page, the view's above its widget, the others at
+    the top of the page they concern (a module's text: of every page); all gone once fixed."""
+    top, base, proc, log = served
+    module = top / "lesson_core" / "widgets" / "zz_demo.py"
+    pt_md = top / "docs" / "pt" / "contexts.md"
+    extra = [top / "docs" / lang / "extra.md" for lang in ("es", "pt")]
+    good, good_pt = module.read_text(encoding="utf-8"), pt_md.read_text(encoding="utf-8")
+    bad = (good.replace("import h\n", "import h, svg\n").replace('"pt": "Demo"}', '"pt": "La demo del capítulo"}')
+           .replace('{"es": "T", "pt": "T"}', '{"es": "T <b>x</b>", "pt": "T"}')
+           .replace('h("p", None, f"', 'svg(900, 60) + h("p", None, f"'))
+    assert "import h, svg" in bad and "svg(900, 60)" in bad and "<b>x</b>" in bad and "del capítulo" in bad
+    paragraph = "Este párrafo quedó en español y los lectores de la página no lo pueden leer."
+    module.write_text(bad, encoding="utf-8")
+    pt_md.write_text(good_pt + "\n" + paragraph + "\n", encoding="utf-8")
+    for page in extra:
+        page.write_text("# Extra\n", encoding="utf-8")
+    title_line = bad.splitlines().index(next(ln for ln in bad.splitlines() if "del capítulo" in ln)) + 1
+    declared = bad.splitlines().index(next(ln for ln in bad.splitlines() if ln.startswith("@widget("))) + 1
+    label_line = bad.splitlines().index(next(ln for ln in bad.splitlines() if "<b>x</b>" in ln)) + 1
+    expected = {
+        "contexts/": [f"lesson_core/widgets/zz_demo.py:{declared}: widget 'zz_demo': part 'main': a figure 900 units wide",
+                      f"lesson_core/widgets/zz_demo.py:{label_line}: widget 'zz_demo': the label of Range 't' holds markup",
+                      f"lesson_core/widgets/zz_demo.py:{title_line}: the Portuguese text (\"pt\") reads as Spanish"],
+        "pt/contexts/": [f"docs/pt/contexts.md:{len(good_pt.splitlines()) + 2}: this paragraph of a Portuguese page "
+                         "reads as Spanish"],
+        "extra/": ["docs/es/extra.md: the page is not in the nav"],
+        "pt/extra/": ["docs/pt/extra.md: the page is not in the nav"],
+    }
+    try:
+        for path, lines in expected.items():
+            body = html.unescape(wait_until(base + path, lambda b: all(
+                line in html.unescape(b.decode()) for line in lines)).decode())
+            assert "aula-author-error" in body
+        contexts = html.unescape(fetch(base + "contexts/").decode())
+        box = contexts.index("part 'main': a figure 900 units wide")
+        assert contexts.index("<article") < contexts.index("reads as Spanish") < box < contexts.index('data-widget="zz_demo"')
+        log.flush()
+        log.seek(0)
+        said = log.read()
+        assert all(re.search(r"ERROR +-  " + re.escape(line), said) for lines in expected.values() for line in lines)
+    finally:
+        module.write_text(good, encoding="utf-8")
+        pt_md.write_text(good_pt, encoding="utf-8")
+        for page in extra:
+            page.unlink()
+    for path in ("contexts/", "pt/contexts/", "pt/"):   # the home page too: a module's text shows on every page
+        wait_until(base + path, lambda b: b"aula-author-error" not in b)
+    assert proc.poll() is None
 
 
 BUILDS = re.compile(r"Detected file changes|Reloading browsers|rebuild")

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .controls import KINDS, Control
+from .labels import text_problems
 from .fmt import check_lang
 from .html import esc, text_of
 from .messages import ParamError
@@ -197,6 +198,8 @@ def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None 
         for part in lead:
             if declared.get(part, ("?",)):
                 fail(f"lead part {part!r} must be a declared part with no parameters")
+        for problem in text_problems(title, controls):  # a label without Portuguese: named here, not in tr()
+            fail(problem)
         used = {d for deps in declared.values() for d in deps}
         declared[SUMMARY] = tuple(n for n in names if n in used)
         _REGISTRY[id] = Widget(id, lesson, title, controls, {k: tuple(v) for k, v in declared.items()},
