@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .fmt import LANGS
+from .fmt import LANGS, tr
 
 __all__ = ["text_problems"]
 
@@ -24,7 +24,8 @@ def _bilingual_problem(what: str, table: Any) -> str | None:
     """Why ``table`` is not a text in each language, ``{"es": ..., "pt": ...}``, or None."""
     if not isinstance(table, dict):
         return f"{what} is {table!r}, not a text per language; write {{\"es\": ..., \"pt\": ...}}"
-    missing = [_LANGUAGE[lang] for lang in LANGS if not isinstance(table.get(lang), str)]
+    texts = {k for k, v in table.items() if isinstance(v, str)}
+    missing = [tr(lang, _LANGUAGE) for lang in LANGS if lang not in texts]
     if missing:
         return (f"{what} has no {' and no '.join(missing)} text ({table!r}); write "
                 "{\"es\": ..., \"pt\": ...}, one text per language")

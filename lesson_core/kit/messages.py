@@ -111,7 +111,7 @@ PAGE_KEYS = ("share_copy", "share_copied", "share_manual", "share_label", "link_
 
 def page_messages(lang: str) -> dict[str, str]:
     """The teacher kit's messages in ``lang``, as templates: the browser fills {names}, {answered}, ..."""
-    return {key: MESSAGES[key][check_lang(lang)] for key in PAGE_KEYS}
+    return {key: tr(lang, MESSAGES[key]) for key in PAGE_KEYS}
 
 
 def msg(key: str, lang: str, **values: object) -> str:

@@ -27,6 +27,8 @@ import ast
 import re
 from pathlib import Path
 
+from ..kit.fmt import tr
+
 __all__ = ["ES_ONLY", "PT_ONLY", "SHARED", "WORD", "counts", "wrong_language", "module_strings", "page_blocks",
            "module_findings", "page_findings", "findings", "GENERATED_PREFIXES"]
 
@@ -51,7 +53,7 @@ def counts(text: str) -> tuple[int, int]:
 
 def wrong_language(text: str, lang: str) -> bool:
     es, pt = counts(text)
-    own, other = (es, pt) if lang == "es" else (pt, es)
+    own, other = tr(lang, {"es": (es, pt), "pt": (pt, es)})
     need = 2 if len(WORD.findall(text.lower())) > 12 else 1
     return other >= need and other > own
 
@@ -116,20 +118,20 @@ def _shown(text: str) -> str:
 
 def module_findings(where: str, source: str) -> list[str]:
     """One line per string of a module that reads as the other language: 'lesson_core/x.py:12: ...'."""
-    return [f"{where}:{line}: the {NAMES[lang]} text (\"{lang}\") reads as {NAMES[_other(lang)]}: {_shown(text)}; "
-            f"write it in {NAMES[lang]}"
+    return [f"{where}:{line}: the {tr(lang, NAMES)} text (\"{lang}\") reads as {tr(_other(lang), NAMES)}: {_shown(text)}; "
+            f"write it in {tr(lang, NAMES)}"
             for line, lang, text in module_strings(source) if wrong_language(text, lang)]
 
 
 def page_findings(where: str, text: str, lang: str) -> list[str]:
     """One line per paragraph of a page (docs/<lang>/...) that reads as the other language."""
-    return [f"{where}:{line}: this paragraph of a {NAMES[lang]} page reads as {NAMES[_other(lang)]}: "
-            f"{_shown(block)}; write it in {NAMES[lang]}"
+    return [f"{where}:{line}: this paragraph of a {tr(lang, NAMES)} page reads as {tr(_other(lang), NAMES)}: "
+            f"{_shown(block)}; write it in {tr(lang, NAMES)}"
             for line, block in page_blocks(text) if wrong_language(block, lang)]
 
 
 def _other(lang: str) -> str:
-    return "pt" if lang == "es" else "es"
+    return tr(lang, {"es": "pt", "pt": "es"})
 
 
 _seen: dict[str, tuple[bytes, list[str]]] = {}  # shown path -> (its bytes when read, its findings)
