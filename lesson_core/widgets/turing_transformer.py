@@ -105,7 +105,8 @@ def _x_range(name: str, default: int) -> Range:
 @widget("layer_norm", lesson=LESSON,
         title={"es": "Normalizar dos números, paso a paso", "pt": "Normalizar dois números, passo a passo"},
         controls=[_x_range("x1", 2), _x_range("x2", 6)],
-        parts={"steps": ("x1", "x2")})
+        parts={"steps": ("x1", "x2")},
+        fields=("mean", "devs", "var", "std", "normalized"))
 def layer_norm(p: dict, lang: str) -> View:
     """Mean, deviations, variance, standard deviation with ε, normalized values (scale 1, shift 0)."""
     s = tf.layer_norm_steps([float(p["x1"]), float(p["x2"])])
@@ -150,7 +151,8 @@ def _order_plane(dogs: list[list[float]], lang: str) -> Markup:
 @widget("word_order", lesson=LESSON,
         title={"es": "¿Por qué hace falta la posición?", "pt": "Por que a posição é necessária?"},
         controls=[Toggle("pos", {"es": "Sumar vectores de posición", "pt": "Somar vetores de posição"}, False)],
-        parts={"main": ("pos",)})
+        parts={"main": ("pos",)},
+        fields=("gap",))
 def word_order(p: dict, lang: str) -> View:
     """«perro muerde persona» and «persona muerde perro» through head A without mask."""
     res = tf.word_order(p["pos"])
