@@ -10,9 +10,10 @@ half of Python's start-up on a slow machine; 1.2 MB over the wire instead of 0.8
 process compiles lesson_core for the browser (macros/runtime.py), so a build that needs both starts
 Pyodide once.
 
-Every Node job's result is kept in ``.cache/aula/`` at the project's top (:data:`CACHE`, ignored by
-git; deleting it only makes the next build redo them), under a name made of the hash of all its
-inputs: Pyodide's version, the script, scripts/pyc.py and the job's own inputs.
+Every Node job's result is kept in the user's cache folder, ``~/.cache/aula/`` (``$XDG_CACHE_HOME/aula``;
+:data:`CACHE`; deleting it only makes the next build redo them), under a name made of the hash of all
+its inputs: Pyodide's version, the script, scripts/pyc.py and the job's own inputs. So every copy of
+the project on the machine (another clone, the tests' mini projects) reuses what one build made.
 
 The guard is ``tests/test_parity.py``: every parity case (every widget, non-default calls, bad
 input) runs in Node under the trimmed library and must match CPython.
@@ -25,6 +26,7 @@ import functools
 import importlib.util
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -35,7 +37,9 @@ from mkdocs.exceptions import PluginError
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-CACHE = ROOT / ".cache" / "aula"  # the Node jobs' results, by the hash of their inputs (README: "Build cache")
+# the Node jobs' results, by the hash of their inputs (README: "The build cache"); one per user, so copies
+# of the project (the tests' mini projects, worktrees) share it
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "aula"
 SCRIPT = ROOT / "scripts" / "pyodide-compile.mjs"
 PYC = ROOT / "scripts" / "pyc.py"  # the compiler the Node scripts use
 # The sources the build imports (ROOT's, or the editable install's when the project has none). Found
@@ -120,13 +124,13 @@ def compiled(core_zip: bytes, stdlib: bool = True, core: bool = True) -> dict[st
     for whatever is missing: ``"stdlib"``, the trimmed library compiled (its file names beside it,
     ``.json``), measured again only when Pyodide, the script or the set of modules lesson_core imports
     changes, not on every edit of lesson_core (``mkdocs serve`` stays quick); ``"core"``, lesson_core
-    compiled (a few versions kept: tests build copies of the project side by side)."""
+    compiled (16 versions kept: tests and worktrees build different sources side by side)."""
     names = json.dumps(imported_names())
     jobs = {}
     if stdlib:
         jobs["stdlib"] = (_cached("stdlib", "zip", SCRIPT, (names.encode(),)), 1, ["stdlib", "{zip}", names])
     if core:
-        jobs["core"] = (_cached("core", "zip", SCRIPT, (core_zip,)), 8, ["core", "{zip}"])
+        jobs["core"] = (_cached("core", "zip", SCRIPT, (core_zip,)), 16, ["core", "{zip}"])
     todo = {kind: job for kind, job in jobs.items() if not job[0].exists()}
     if todo:
         with tempfile.TemporaryDirectory() as tmp:
