@@ -184,3 +184,23 @@ def test_declaration_mistakes_name_the_widget():
             Views().data("zz_data2", {}, "es")
     finally:
         registry._REGISTRY.pop("zz_data2", None)
+
+
+def test_under_serve_every_page_that_reads_a_state_depends_on_its_widget(monkeypatch):
+    """A memo hit runs no widget code, so pagecache's tracking of widget functions would miss the
+    second page that reads a state: value() names the widget's module for each page itself, and
+    an edit of that module renders both pages again (macros/pagecache.py)."""
+    from types import SimpleNamespace
+    from macros import main, pagecache
+
+    used = []
+    monkeypatch.setattr(pagecache, "uses", lambda page, module: used.append((page.file.src_uri, module)))
+    macros = {}
+    env = SimpleNamespace(conf={"extra": {"aula_serve": True}}, page=None,
+                          macro=lambda fn: macros.setdefault(fn.__name__, fn))
+    main.define_env(env)
+    for uri in ("es/turing-2-vectors.md", "es/teacher/turing-2-vectors.md"):
+        env.page = SimpleNamespace(file=SimpleNamespace(src_uri=uri))
+        assert macros["value"]("vec_dot", "dot") == main.fmt(get("vec_dot").fn(get("vec_dot").defaults(), "es").data["dot"], "es")
+    module = get("vec_dot").fn.__module__
+    assert used == [("es/turing-2-vectors.md", module), ("es/teacher/turing-2-vectors.md", module)]

@@ -16,14 +16,14 @@ calls this same ``render``.
 
 Unknown widgets and unknown parameter names are author errors and raise
 (:class:`UnknownWidget`, :class:`UnknownParam`); bad values are reader errors
-and come back as ``ok: False``.
+and come back as ``ok: False``. A mistake in a declaration (a duplicate id, a control
+that is not one of the kinds the page knows, a default a control cannot take) raises
+:class:`AuthorError` when the module is imported, naming the file and line of its ``@widget(``.
 
 A page's ``value()`` asks for one number of a widget's ``data``, not for its figure. A widget
 declares the ``fields`` of its data a page may ask for, and, when drawing costs far more than
 the numbers, a ``data`` function computing only those fields; :class:`Views` computes each
-widget state once for a whole build and answers ``data`` without drawing when it can. A mistake in a declaration (a duplicate id, a control
-that is not one of the kinds the page knows, a default a control cannot take) raises
-:class:`AuthorError` when the module is imported, naming the file and line of its ``@widget(``.
+widget state once for a whole build and answers ``data`` without drawing when it can.
 """
 
 from __future__ import annotations
@@ -320,7 +320,7 @@ class Views:
 
     A state is (widget, its function, its parameters' canonical forms, language): a widget module
     reloaded by ``mkdocs serve`` has new functions, so it never meets an older module's results.
-    Nothing here is shown to a reader twice by reference: the views are read, never changed."""
+    Callers read the views it returns and never change them."""
 
     def __init__(self) -> None:
         self._views: dict[tuple, View] = {}
