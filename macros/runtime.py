@@ -26,6 +26,7 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import zipfile
@@ -61,8 +62,10 @@ def compiled_core(core_zip: bytes) -> bytes:
     """lesson_core as the browser gets it from a build: every module compiled to bytecode by
     Pyodide's Python (scripts/pyodide-compile.mjs), so the browser's Python imports it without
     compiling (measured in Node: import 0.2-0.3 s instead of 0.6 s). Kept by the sources' hash
-    (macros/stdlib.py ``compiled``); ``mkdocs serve`` serves the plain sources (no compile on every edit)."""
-    return compiled_python(core_zip, stdlib=False)["core"].read_bytes()
+    (macros/stdlib.py ``compiled``, which makes the trimmed library in the same Node process when
+    it is missing: whoever compiles the core also needs it); ``mkdocs serve`` serves the plain sources
+    (no compile on every edit)."""
+    return compiled_python(core_zip)["core"].read_bytes()
 
 
 def snapshot(core_zip: bytes, stdlib: bytes) -> bytes:
@@ -82,11 +85,15 @@ def wire_size(data: bytes) -> int:
     """Bytes over the wire when served gzipped (as GitHub Pages serves), cached by content."""
     key = hashlib.sha256(data).hexdigest()[:16]
     cached = CACHE / f"gzip-{key}.txt"
-    if cached.exists():
+    try:
         return int(cached.read_text())
+    except (OSError, ValueError):
+        pass
     size = len(gzip.compress(data, 6, mtime=0))
     CACHE.mkdir(parents=True, exist_ok=True)
-    cached.write_text(str(size))
+    part = cached.with_suffix(f".{os.getpid()}.part")  # builds run side by side (test workers)
+    part.write_text(str(size))
+    part.replace(cached)
     return size
 
 

@@ -27,6 +27,7 @@ import importlib.util
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -92,16 +93,27 @@ def _run(script: Path, argv: list[str], what: str) -> str:
     return proc.stdout
 
 
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except FileNotFoundError:  # removed meanwhile by a build running beside this one
+        return 0.0
+
+
 def _keep(made: Path, cached: Path, keep: int, beside: str | None) -> None:
-    """Move a job's output (and its ``.json``) into the cache, dropping all but the `keep` most
-    recent versions of the same job."""
+    """Put a job's output (and its ``.json``) into the cache, dropping all but the `keep` most recent
+    versions of the same job. Builds run side by side (test workers, other copies of the project):
+    each file is written under a name of this process's and renamed into place, the ``.json`` first."""
     CACHE.mkdir(parents=True, exist_ok=True)
-    olds = sorted(CACHE.glob(cached.name.split("-")[0] + "-*" + cached.suffix), key=lambda p: p.stat().st_mtime)
-    for old in olds[:max(0, len(olds) - keep + 1)]:
-        old.unlink()
+    olds = sorted(CACHE.glob(cached.name.split("-")[0] + "-*" + cached.suffix), key=_mtime)
+    for old in olds[:max(0, len(olds) - keep + 1)]:  # another build may be removing it too
+        old.unlink(missing_ok=True)
         old.with_suffix(".json").unlink(missing_ok=True)
-    cached.with_suffix(".json").write_text(beside or "")
-    made.replace(cached)
+    part = cached.with_name(f"{cached.name}.{os.getpid()}.part")
+    part.write_text(beside or "")
+    part.replace(cached.with_suffix(".json"))
+    shutil.copyfile(made, part)  # a copy: the temporary folder may be on another file system
+    part.replace(cached)
 
 
 def node_job(prefix: str, ext: str, script: Path, inputs: dict[str, bytes], args: tuple = (),
@@ -128,7 +140,7 @@ def compiled(core_zip: bytes, stdlib: bool = True, core: bool = True) -> dict[st
     names = json.dumps(imported_names())
     jobs = {}
     if stdlib:
-        jobs["stdlib"] = (_cached("stdlib", "zip", SCRIPT, (names.encode(),)), 1, ["stdlib", "{zip}", names])
+        jobs["stdlib"] = (_cached("stdlib", "zip", SCRIPT, (names.encode(),)), 4, ["stdlib", "{zip}", names])
     if core:
         jobs["core"] = (_cached("core", "zip", SCRIPT, (core_zip,)), 16, ["core", "{zip}"])
     todo = {kind: job for kind, job in jobs.items() if not job[0].exists()}

@@ -28,4 +28,5 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -f /usr/s
 fi
 
 .venv/bin/mkdocs build --strict
+.venv/bin/python scripts/site_stamp.py write site   # the tests reuse this build while the sources match
 echo "Site built in site/ (open it with: .venv/bin/mkdocs serve)"

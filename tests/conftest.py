@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import functools
 import re
 import http.server
+import importlib.util
 import os
 import shutil
 import socket
@@ -24,6 +26,10 @@ settings.register_profile("aula", deadline=None)
 settings.load_profile("aula")
 
 ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("site_stamp", ROOT / "scripts" / "site_stamp.py")
+site_stamp = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(site_stamp)
+
 SUBPATH = "aula"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -33,22 +39,31 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"
 
 def build_site(dest: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dest)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+                          cwd=ROOT, capture_output=True, text=True, timeout=600,
+                          env={k: v for k, v in os.environ.items() if k not in site_stamp.BUILD_ENV})
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    """The site, built once with --strict into a temporary folder; or, when AULA_BUILT_SITE names
-    a folder, that one: a site `mkdocs build --strict` made from this same checkout with the default
-    address (CI: setup.sh's build, so one build serves setup and the tests)."""
+def site() -> Path:
+    """The site, built with --strict from this checkout, with the default address: one build for the
+    whole run, shared by every test worker.
+
+    AULA_BUILT_SITE names a folder built so (GitHub's workflow: setup.sh's build). Otherwise the
+    checkout's site/ is used when its stamp (scripts/site_stamp.py, written by setup.sh and here)
+    says it was built from these very sources; when it was not, the first worker to get here builds
+    it again, under a lock, while the others wait, and the next run reuses it."""
     built = os.environ.get("AULA_BUILT_SITE")
     if built:
         dest = (ROOT / built).resolve()
         assert (dest / "index.html").is_file(), f"AULA_BUILT_SITE={built}: no site there"
         return dest
-    dest = tmp_path_factory.mktemp("build") / "site"
-    proc = build_site(dest)
-    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}"
+    dest = ROOT / "site"
+    with open(ROOT / ".site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not site_stamp.fresh(dest):
+            proc = build_site(dest)
+            assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}"
+            site_stamp.write(dest)
     return dest
 
 
@@ -65,7 +80,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 def server(site, tmp_path_factory) -> str:
     """http://127.0.0.1:PORT/aula/ serving the built site, as GitHub Pages serves a project site."""
     top = tmp_path_factory.mktemp("serve")
-    shutil.copytree(site, top / SUBPATH)
+    (top / SUBPATH).symlink_to(site, target_is_directory=True)  # read only: nothing writes there
     handler = functools.partial(_Handler, directory=str(top))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -101,6 +116,17 @@ def eval_friendly(browser):
     return browser
 
 
+@functools.lru_cache(maxsize=64)
+def _parsed(path: Path, mtime_ns: int):
+    from bs4 import BeautifulSoup
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def soup(path: Path):
+    """A built page, parsed once per test process (tests read it and never change it)."""
+    return _parsed(path, path.stat().st_mtime_ns)
+
+
 def assert_clean_html(html: str) -> None:
     """What a reader must never see in a view: NaN, infinities, a live <script> from input."""
     assert not re.search(r"\bnan\b", html, re.I), "NaN on screen"
@@ -111,18 +137,27 @@ def assert_clean_html(html: str) -> None:
 # --- browser helpers, shared by the browser test modules ---------------------------------
 
 PY_TIMEOUT = 60000  # ms; generous for a loaded CI machine, not a performance assertion
+
+
+def connection(downlink: float, rtt: int) -> str:
+    """An init script that makes navigator.connection report this link (Mbit/s, ms)."""
+    return ("Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => "
+            f"({{effectiveType: '4g', downlink: {downlink}, rtt: {rtt}, saveData: false, addEventListener() {{}}, "
+            "removeEventListener() {}})});")
+
+
 # A reader on a fast, unmetered connection (20 Mbit/s, 40 ms): loader.js starts live Python early, on
 # idle, without a need (tests/test_loading.py covers slow links, Save-Data and the start on need).
-FAST_CONNECTION = ("Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => "
-                   "({effectiveType: '4g', downlink: 20, rtt: 40, saveData: false, addEventListener() {}, "
-                   "removeEventListener() {}})});")
+FAST_CONNECTION = connection(20, 40)
+# A reader on a slower link (2 Mbit/s, 150 ms): live Python starts only on a need (a typed value, a state
+# the build did not precompute, "Load now"). What most tests check needs no Python, and a page that
+# boots Pyodide on idle costs a few seconds of CPU for nothing (engineering review, finding 5).
+NEED_CONNECTION = connection(2, 150)
 
 
-@pytest.fixture
-def page(browser, server):
-    """A fresh page that records console errors and every request."""
+def _open_page(browser, server, init_script: str):
     context = browser.new_context()
-    context.add_init_script(FAST_CONNECTION)
+    context.add_init_script(init_script)
     pg = context.new_page()
     pg.errors, pg.requests = [], []
     pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
@@ -136,6 +171,15 @@ def page(browser, server):
     assert not outside, f"requests left the site: {outside[:5]}"
     assert not pg.errors, f"console errors: {pg.errors[:5]}"
     context.close()
+
+
+@pytest.fixture
+def page(browser, server, request):
+    """A fresh page that records console errors and every request. Live Python starts only on need,
+    unless the test is marked `live_python`: then the link is fast, and it starts early, once the
+    page is idle, as for a reader on fast Wi-Fi (for tests that wait for Python without asking)."""
+    early = request.node.get_closest_marker("live_python") is not None
+    yield from _open_page(browser, server, FAST_CONNECTION if early else NEED_CONNECTION)
 
 
 def widget(pg, widget_id: str):
@@ -152,7 +196,12 @@ def normalized(pg, html: str) -> str:
 
 
 def wait_python(pg, state: str = "ready"):
-    pg.wait_for_function(f"document.documentElement.dataset.python === '{state}'", timeout=PY_TIMEOUT)
+    try:
+        pg.wait_for_function(f"document.documentElement.dataset.python === '{state}'", timeout=PY_TIMEOUT)
+    except Exception as e:  # playwright's TimeoutError: say where live Python stood
+        now = pg.evaluate("document.documentElement.dataset.python")
+        hint = " (it never started: the `page` fixture starts it only on need; use `live_page`)" if now == "off" else ""
+        raise AssertionError(f"live Python did not reach '{state}'; it is '{now}'{hint}") from e
 
 
 def core_zip_name(html: str) -> str:
@@ -188,3 +237,23 @@ def mkdocs_serve(top: Path):
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+# --- the order of the run -----------------------------------------------------------------
+
+# Seconds each of the costliest test files took, one process, on this 2-core machine (durations of a
+# whole run, 2026-12-02). scripts/test.sh hands whole files to its workers in this order, heaviest
+# first, so that no worker starts a long file when the others are nearly done; the rest follow in
+# their usual order. A new heavy file only costs balance, never a test.
+COST = {"test_readers.py": 200, "test_keyboard.py": 91, "test_offline.py": 90, "test_narrow.py": 80,
+        "test_authoring.py": 70, "test_language.py": 55, "test_loading.py": 50, "test_safety_browser.py": 40,
+        "test_classroom_browser.py": 40, "test_authoring_browser.py": 35, "test_parity.py": 27,
+        "test_serve.py": 25, "test_chrome.py": 18}
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {name: i for i, name in enumerate(sorted(COST, key=COST.get, reverse=True))}
+    order = {}
+    for item in items:
+        order.setdefault(item.path.name, len(order))
+    items.sort(key=lambda it: (rank.get(it.path.name, len(rank)), order[it.path.name]))

@@ -248,6 +248,38 @@ def test_formula_error_names_the_files_line(mini):
     assert f'docs/es/contexts.md:{line}: formula "\\softmx(x)" does not render' in out, out[-2000:]
 
 
+# Each macro mistake, on a page of its own language: the build names the file, the line and the macro
+# (these were four whole-site builds in tests/test_build.py; one build of the mini project sees them all).
+PAGE_MISTAKES = [
+    ('{{ widget("pe_nope") }}', "unknown widget 'pe_nope'"),
+    ('{{ widget("pe_heatmap", colour=3) }}', "has no parameter 'colour'"),
+    ('{{ widget("pe_fingerprint", d=7) }}', "parameter 'd'"),
+    ('{{ value("pe_ambiguity", "no_such_field") }}', "no data field 'no_such_field'"),
+]
+
+
+@pytest.fixture(scope="module")
+def page_mistakes(mini) -> tuple[list[int], list[str]]:
+    """One build of the mini project with every PAGE_MISTAKES call on the Portuguese page: the line
+    of each call, and the build's output lines."""
+    text, where = CONTEXTS_ES, []
+    for call, _ in PAGE_MISTAKES:
+        text += "\n\nTexto.\n\n"
+        where.append(len(text.splitlines()) + 1)
+        text += call + "\n"
+    return where, break_and_build(mini, "docs/pt/contexts.md", text).splitlines()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", range(len(PAGE_MISTAKES)), ids=[c for c, _ in PAGE_MISTAKES])
+def test_macro_mistake_names_file_line_and_macro(page_mistakes, n):
+    where, lines = page_mistakes
+    call, expect = PAGE_MISTAKES[n]
+    macro = call.strip("{} ").split("(")[0] + "("
+    hits = [ln for ln in lines if f"docs/pt/contexts.md:{where[n]}: macro {macro}" in ln and expect in ln]
+    assert len(hits) == 1, (call, where[n], "\n".join(lines[-40:]))
+
+
 # --- every mistake on one line, all of them listed -----------------------------------------
 
 def test_declaration_mistakes_name_the_widget_line():

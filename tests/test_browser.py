@@ -31,6 +31,7 @@ def test_lesson_page_is_complete_before_scripts(browser, server, lang, prefix):
     context.close()
 
 
+@pytest.mark.live_python
 def test_precomputed_controls_answer_without_python(page, server):
     """With the Python worker blocked, discrete controls still answer from the build's table."""
     page.route("**/py-worker.mjs*", lambda route: route.abort())
@@ -72,6 +73,7 @@ def test_precomputed_controls_answer_without_python(page, server):
     assert part_html(page, "pe_fingerprint", "main") == old
 
 
+@pytest.mark.live_python
 @pytest.mark.parametrize("lang,prefix", [("es", ""), ("pt", "pt/")])
 def test_typed_position_is_computed_live(page, server, lang, prefix):
     page.goto(server + prefix + LESSON)
@@ -102,6 +104,7 @@ BAD = [("", "empty"), ("-3", "too_small"), ("2,5", "not_integer"), ("10000000000
        ("abc", "not_number"), ("<img src=x onerror=alert(1)>", "not_number")]
 
 
+@pytest.mark.live_python
 def test_bad_input_gets_a_message_and_keeps_the_figure(page, server):
     from lesson_core.kit.messages import msg
     page.goto(server + LESSON)

@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import json
 import re
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import ROOT
+from conftest import ROOT, soup
 from lesson_core.kit.fmt import fmt
 
 pytestmark = pytest.mark.slow
@@ -26,10 +22,6 @@ LESSON_WIDGETS = {"pe_raw_vs_wave", "pe_heatmap", "pe_fingerprint", "pe_ambiguit
 
 def pages(site: Path) -> list[Path]:
     return sorted(site.rglob("*.html"))
-
-
-def soup(path: Path) -> BeautifulSoup:
-    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
 def test_both_languages_are_built(site):
@@ -136,39 +128,3 @@ def test_search_index_per_language(site):
     assert not any(d["location"].startswith("pt/") for d in es["docs"])
     assert any("posição" in d["text"] for d in pt["docs"])
     assert not any("posição" in d["text"] for d in es["docs"])
-
-
-# --- an author's mistake stops the build --------------------------------------------
-
-@pytest.fixture(scope="module")
-def scratch(tmp_path_factory):
-    """A copy of the project to break on purpose (node_modules linked, not copied)."""
-    top = tmp_path_factory.mktemp("scratch")
-    for name in ("mkdocs.yml", "docs", "overrides", "macros", "scripts"):
-        src = ROOT / name
-        (shutil.copytree if src.is_dir() else shutil.copy)(src, top / name)
-    os.symlink(ROOT / "node_modules", top / "node_modules")
-    return top
-
-
-@pytest.mark.parametrize("call,expect", [
-    ('{{ widget("pe_nope") }}', "unknown widget 'pe_nope'"),
-    ('{{ widget("pe_heatmap", colour=3) }}', "has no parameter 'colour'"),
-    ('{{ widget("pe_fingerprint", d=7) }}', "parameter 'd'"),
-    ('{{ value("pe_ambiguity", "no_such_field") }}', "no data field 'no_such_field'"),
-])
-def test_macro_mistake_names_file_line_and_macro(scratch, call, expect):
-    page = scratch / "docs" / "pt" / "positional-encoding.md"
-    original = page.read_text(encoding="utf-8")
-    try:
-        page.write_text(original + "\n\nTexto.\n\n" + call + "\n", encoding="utf-8")
-        line = len((original + "\n\nTexto.\n\n").splitlines()) + 1
-        proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
-                               str(scratch / "out")], cwd=scratch, capture_output=True, text=True, timeout=600)
-        assert proc.returncode != 0
-        out = proc.stdout + proc.stderr
-        assert f"docs/pt/positional-encoding.md:{line}" in out, out[-2000:]
-        assert expect in out, out[-2000:]
-        assert call.strip("{} ").split("(")[0] + "(" in out
-    finally:
-        page.write_text(original, encoding="utf-8")

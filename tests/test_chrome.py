@@ -6,13 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
-from bs4 import BeautifulSoup
-
+from conftest import soup
 from macros.glossary import LESSON_PAGES, TERMS
-
-
-def soup(path: Path) -> BeautifulSoup:
-    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
 def pages(site: Path, lang: str) -> list[Path]:

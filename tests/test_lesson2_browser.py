@@ -56,6 +56,7 @@ def test_diagram_parts_are_clickable(page, server):
     assert block.locator('[data-param="part"]:checked').input_value() == value
 
 
+@pytest.mark.live_python
 def test_dragging_an_arrow_recomputes_in_python(page, server):
     page.goto(server + "turing-2-vectors/")
     wait_python(page)
@@ -80,6 +81,7 @@ def test_dragging_an_arrow_recomputes_in_python(page, server):
         assert normalized(page, part) in html
 
 
+@pytest.mark.live_python
 def test_tokenizer_computes_typed_text_live(page, server):
     page.goto(server + "pt/turing-1-words/")
     wait_python(page)
@@ -92,6 +94,7 @@ def test_tokenizer_computes_typed_text_live(page, server):
     assert page.locator(".aula-widget[data-widget='tokenizer'] b").count() == 0  # user text stays text
 
 
+@pytest.mark.live_python
 def test_a_large_slider_space_answers_before_python(page, server):
     """next_token has too many combinations to embed; each slider moved alone is embedded."""
     page.route("**/py-worker.mjs*", lambda route: route.abort())

@@ -21,6 +21,7 @@ def test_page_has_every_widget(page, server, prefix):
     assert WIDGETS <= found
 
 
+@pytest.mark.live_python
 def test_heads_answer_before_python(page, server):
     page.route("**/py-worker.mjs*", lambda route: route.abort())
     page.goto(server + "pt/real-model/")
@@ -32,6 +33,7 @@ def test_heads_answer_before_python(page, server):
     assert part_html(page, "rm_attention", "main") == normalized(page, expected)
 
 
+@pytest.mark.live_python
 def test_typed_text_is_answered_by_the_model_live(page, server):
     page.goto(server + "real-model/")
     wait_python(page)

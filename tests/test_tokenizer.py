@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -132,17 +131,14 @@ def test_lone_surrogate_is_replaced_not_a_crash():
                                   "e\u0301" * 50_000, "a" * 10_000_000])
 def test_long_input_is_bounded_with_a_message(text):
     for lang, limit in (("es", "2000"), ("pt", "2.000")):
-        t0 = time.perf_counter()
         r = lesson_core.render("tokenizer", {"text": text}, lang)
-        assert time.perf_counter() - t0 < 2.0  # about 0.05 s unloaded
         assert r["ok"] and r["data"]["truncated"] and r["data"]["n_chars"] == tok.MAX_CHARS
         assert limit in r["parts"]["main"] and len(r["data"]["ids"]) <= 400
         assert len(r["parts"]["main"]) < 120_000
-    # the core itself is linear: the whole 100 000 characters round-trip quickly
-    t0 = time.perf_counter()
+    # the core itself takes the whole 100 000 characters, beyond the widget's bound, and round-trips them
+    # (how fast is bench/'s business: bench/tokenizer_times.py)
     short = text[:100_000]
     assert tok.detokenize(tok.tokenize(short, VOCABS["es"])) == short.encode()
-    assert time.perf_counter() - t0 < 5.0  # about 0.3 s unloaded
 
 
 def test_bound_is_exact():
