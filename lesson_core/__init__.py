@@ -6,6 +6,8 @@ surface, shared by the build's macros, the browser (Pyodide) and the command lin
 - :func:`render` ``(widget_id, params, lang) -> dict`` (see :mod:`lesson_core.kit.registry`);
 - :func:`render_json`, the same with JSON in and out, for the browser bridge;
 - :func:`render_block`, the full HTML block a page inlines;
+- :class:`Views`, a build's memo: each widget state computed once, and ``Views.data`` for a page's
+  ``value()``, without drawing where the widget can;
 - :func:`list_widgets`, what exists.
 """
 
@@ -18,10 +20,10 @@ from . import widgets as _widgets  # noqa: F401  (registers every widget)
 from .kit.block import render_block
 from .kit.fmt import LANGS, fmt
 from .kit.messages import ParamError
-from .kit.registry import UnknownParam, UnknownWidget, View, all_widgets, get, render
+from .kit.registry import UnknownParam, UnknownWidget, View, Views, all_widgets, get, render
 
 __all__ = ["render", "render_json", "render_block", "list_widgets", "warm_cases", "warm_cases_json", "warm_up", "get", "fmt", "LANGS",
-           "ParamError", "UnknownParam", "UnknownWidget", "View"]
+           "ParamError", "UnknownParam", "UnknownWidget", "View", "Views"]
 
 __version__ = "0.1.0"
 

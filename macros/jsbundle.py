@@ -11,7 +11,7 @@ per entry point (``overrides/bridge/page.js`` lists the modules):
 - ``worker/file.js`` -> ``py-worker-file.js``, carried as text into the offline bundle (runtime.py).
 
 The bundle is made once per distinct content of the sources (with esbuild's version and the script),
-kept under ``node_modules/.cache/aula/bridge-<hash>/`` beside the other Node steps' results; a
+kept in the build cache (``~/.cache/aula/bridge-<hash>/``, macros/stdlib.py) beside the other Node steps' results; a
 build or a `mkdocs serve` rebuild with unchanged sources runs no Node. The modules themselves are not
 part of the site.
 
@@ -28,13 +28,14 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from macros.stdlib import CACHE, _mtime  # the build's one cache folder (README, "The build cache")
+
 __all__ = ["SOURCES", "bundle", "names", "site_files", "write"]
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "overrides" / "bridge"
 SCRIPT = ROOT / "scripts" / "bundle-bridge.mjs"
 ESBUILD = ROOT / "node_modules" / "esbuild" / "package.json"
-CACHE = ROOT / "node_modules" / ".cache" / "aula"
 OUTPUTS = ("head.js", "aula.js", "py-worker.mjs", "py-worker-file.js")
 HASHED = {"head": "head.js", "page": "aula.js"}  # served under content-hashed names
 KEEP = 8  # bundles kept in the cache (tests build copies of the project side by side)
@@ -65,7 +66,7 @@ def bundle() -> dict[str, bytes]:
                                   text=True, timeout=120)
             if proc.returncode != 0:
                 raise PluginError("bundling the bridge (overrides/bridge/) failed: " + proc.stderr.strip()[-1500:])
-            olds = sorted(CACHE.glob("bridge-*"), key=lambda p: p.stat().st_mtime)
+            olds = sorted(CACHE.glob("bridge-*"), key=_mtime)
             for old in olds[:max(0, len(olds) - KEEP + 1)]:
                 shutil.rmtree(old, ignore_errors=True)
             try:

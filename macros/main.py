@@ -80,8 +80,9 @@ def detail(err: Exception, widget_id: str, lang: str) -> str:
             + (f" ({notes})" if notes else ""))
 
 
-def lookup(data: dict, field: str):
-    """The number at a dotted path of a widget's data ("code.3"); explains what exists when missing."""
+def lookup(data: dict, field: str, hint=lambda key: ""):
+    """The number at a dotted path of a widget's data ("code.3"); explains what exists when missing
+    (``hint(key)``: what the widget's ``fields=`` says of a missing top-level field)."""
     node = data
     for key in field.split("."):
         try:
@@ -89,7 +90,8 @@ def lookup(data: dict, field: str):
         except (KeyError, IndexError, ValueError, TypeError):
             there = (f"indices 0..{len(node) - 1}" if isinstance(node, list)
                      else "fields " + ", ".join(map(repr, node)) if isinstance(node, dict) else "no fields")
-            raise FieldError(f"no data field {field!r} (at {key!r} there are {there})") from None
+            said = hint(key) if node is data else ""
+            raise FieldError(f"no data field {field!r} (at {key!r} there are {there}){said}") from None
     if isinstance(node, bool) or not isinstance(node, (int, float)):
         raise FieldError(f"data field {field!r} is not a number: {node!r}")
     if node != node or node in (float("inf"), float("-inf")):
@@ -99,6 +101,7 @@ def lookup(data: dict, field: str):
 
 def define_env(env):
     counters: dict[tuple, int] = {}
+    views = lesson_core.Views()  # this build's: every widget state computed once, by value() and widget()
 
     def serving() -> bool:
         return devloop.serving(env.conf)
@@ -121,7 +124,8 @@ def define_env(env):
         call = call_text("widget", widget_id, (), params)
         try:
             uid = f"w-{widget_id}-{nth}".replace("_", "-")
-            block = lambda: lesson_core.render_block(widget_id, params, lang, uid, check=check_view)  # noqa: E731
+            block = lambda: lesson_core.render_block(widget_id, params, lang, uid, check=check_view,  # noqa: E731
+                                                     views=views)
             if serving():  # kept between rebuilds while the widget's sources are unchanged
                 key = (widget_id, repr(sorted(params.items())), lang, uid)
                 module = lesson_core.get(widget_id).fn.__module__
@@ -146,10 +150,10 @@ def define_env(env):
         lang = page_lang(page)
         call = call_text("value", widget_id, (field,), params)
         try:
-            result = lesson_core.render(widget_id, params, lang)
-            if not result["ok"]:
-                raise ParamError(result["error"]["param"], {lang: result["error"]["message"]})
-            node = lookup(result["data"], field)
+            data = views.data(widget_id, params, lang)  # the numbers only: no figure is drawn for them
+            if serving():  # a memo hit runs no widget code: the page still depends on the widget's module
+                pagecache.uses(page, lesson_core.get(widget_id).fn.__module__)
+            node = lookup(data, field, lambda key: views.field_hint(widget_id, params, lang, key))
             return fmt_pct(node, lang, digits if digits is not None else 1) if pct else fmt(node, lang, digits)
         except Exception as err:
             return _fail(page, "value", widget_id, nth, call, err, lang)

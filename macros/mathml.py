@@ -1,4 +1,4 @@
-"""Formulas to MathML at build time with KaTeX (vendored from npm), one Node process per page.
+"""Formulas to MathML at build time with KaTeX (vendored from npm), one Node process per build.
 
 pymdownx.arithmatex (generic mode) leaves ``\\(..\\)`` and ``\\[..\\]`` in spans/divs
 of class ``arithmatex``; :func:`render_page_math` swaps each for KaTeX's MathML, so
@@ -7,10 +7,13 @@ pages need no math script, no math font and no CDN.
 
 from __future__ import annotations
 
+import atexit
 import html
 import json
 import re
+import select
 import subprocess
+import tempfile
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -26,14 +29,48 @@ _widths: dict[str, float] = {}            # TeX (a formula's piece) -> estimated
 _narrow: dict[str, tuple[str, str]] = {}  # a long display formula's TeX -> (break class, narrow MathML)
 
 
+class _Katex:
+    """scripts/katex-render.cjs, started on the first formula and kept for the process: a build
+    (both languages, every page and every measuring round) or a `mkdocs serve` session asks one
+    Node process, one JSON line per batch, instead of starting Node each time."""
+
+    def __init__(self) -> None:
+        self.proc: subprocess.Popen | None = None
+        self.errors = tempfile.TemporaryFile()  # KaTeX's stderr, read only when it fails
+
+    def ask(self, payload: bytes, timeout: float = 120) -> list[dict]:
+        if self.proc is None or self.proc.poll() is not None:
+            self.errors.seek(0)
+            self.errors.truncate()
+            self.proc = subprocess.Popen(["node", str(KATEX_SCRIPT)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=self.errors, cwd=ROOT)
+        try:
+            self.proc.stdin.write(payload + b"\n")
+            self.proc.stdin.flush()
+            ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
+            line = self.proc.stdout.readline() if ready else b""
+        except OSError:  # the process ended: its stderr says why
+            line = b""
+        if not line.endswith(b"\n"):
+            self.close()
+            self.errors.seek(0)
+            raise PluginError(f"KaTeX failed to run: {self.errors.read().decode(errors='replace').strip()[-500:]}")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+
+_KATEX = _Katex()
+atexit.register(_KATEX.close)
+
+
 def render_math(items: list[tuple[str, bool]]) -> list[dict]:
-    """Render [(tex, display)] with KaTeX in one Node process."""
-    payload = json.dumps([{"tex": t, "display": d} for t, d in items])
-    proc = subprocess.run(["node", str(KATEX_SCRIPT)], input=payload, capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
-    if proc.returncode != 0:
-        raise PluginError(f"KaTeX failed to run: {proc.stderr.strip()[:500]}")
-    return json.loads(proc.stdout)
+    """Render [(tex, display)] with KaTeX (one Node process for the whole build)."""
+    return _KATEX.ask(json.dumps([{"tex": t, "display": d} for t, d in items]).encode())
 
 
 def formula_line(source: Path | None, tex: str) -> str:

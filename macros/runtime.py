@@ -36,7 +36,7 @@ from mkdocs.exceptions import PluginError
 
 from lesson_core.kit.fmt import LANGS, fmt
 from macros.jsbundle import bundle as bridge_bundle
-from macros.stdlib import PACKAGE, minimal_lock, node_job, trimmed_stdlib
+from macros.stdlib import CACHE, PACKAGE, compiled as compiled_python, minimal_lock, node_job, trimmed_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = ROOT / "node_modules"
@@ -44,7 +44,6 @@ PYODIDE_DIR = MODULES / "pyodide"
 PYODIDE_COPIED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 SHIM = MODULES / "iframe-worker" / "shim" / "index.js"
 SHIM_URL = "assets/vendor/iframe-worker/shim.js"
-CACHE = MODULES / ".cache" / "aula"
 
 
 def lesson_core_zip() -> bytes:
@@ -60,12 +59,12 @@ def lesson_core_zip() -> bytes:
 
 def compiled_core(core_zip: bytes) -> bytes:
     """lesson_core as the browser gets it from a build: every module compiled to bytecode by
-    Pyodide's Python (scripts/compile-core.mjs), so the browser's Python imports it without
-    compiling (measured in Node: import 0.2-0.3 s instead of 0.6 s). Cached by the sources' hash
-    (a few versions: tests build copies of the project side by side); ``mkdocs serve`` serves the
-    plain sources (no compile on every edit)."""
-    return node_job("core", "zip", ROOT / "scripts" / "compile-core.mjs", {"core.zip": core_zip}, keep=8,
-                    what="compiling lesson_core for the browser").read_bytes()
+    Pyodide's Python (scripts/pyodide-compile.mjs), so the browser's Python imports it without
+    compiling (measured in Node: import 0.2-0.3 s instead of 0.6 s). Kept by the sources' hash
+    (macros/stdlib.py ``compiled``, which makes the trimmed library in the same Node process when
+    it is missing: whoever compiles the core also needs it); ``mkdocs serve`` serves the plain sources
+    (no compile on every edit)."""
+    return compiled_python(core_zip)["core"].read_bytes()
 
 
 def snapshot(core_zip: bytes, stdlib: bytes) -> bytes:
@@ -111,6 +110,7 @@ def runtime_files(with_snapshot: bool = False, compiled: bool = True) -> dict:
     key = (hashlib.sha256(source).digest(), with_snapshot, compiled, bridge_bundle()["py-worker.mjs"])
     if key not in _MADE:
         _MADE.clear()
+        compiled_python(source, core=compiled)  # what is missing, in one Node process (Pyodide starts once)
         _MADE[key] = _make_runtime(source, compiled_core(source) if compiled else source, with_snapshot)
     return _MADE[key]
 

@@ -1,18 +1,19 @@
-// Build-time math: reads [{tex, display}] as JSON on stdin, writes [{html} | {error}] on stdout.
+// Build-time math: reads one JSON array [{tex, display}] per line on stdin and answers each with one
+// line [{html} | {error}] on stdout, so one process serves a whole build (macros/mathml.py).
 // KaTeX (vendored from npm, pinned in package.json) renders MathML only: no fonts, no CSS, no JS on the page.
 "use strict";
 const katex = require("katex");
-let input = "";
-process.stdin.setEncoding("utf8");
-process.stdin.on("data", (chunk) => { input += chunk; });
-process.stdin.on("end", () => {
-  const items = JSON.parse(input);
-  const out = items.map(({ tex, display }) => {
+const readline = require("node:readline");
+
+const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on("line", (line) => {
+  if (!line.trim()) return;
+  const out = JSON.parse(line).map(({ tex, display }) => {
     try {
       return { html: katex.renderToString(tex, { displayMode: display, output: "mathml", throwOnError: true, strict: "ignore" }) };
     } catch (err) {
       return { error: String(err.message || err) };
     }
   });
-  process.stdout.write(JSON.stringify(out));
+  process.stdout.write(JSON.stringify(out) + "\n");
 });

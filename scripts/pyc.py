@@ -1,5 +1,5 @@
 """Bytecode for the browser, made at build time by Pyodide's own Python (run inside Pyodide in Node
-by scripts/stdlib-needs.mjs and scripts/compile-core.mjs), so the magic number and the bytecode are
+by scripts/pyodide-compile.mjs), so the magic number and the bytecode are
 the ones the browser's Python expects. The browser then imports without compiling.
 
 ``pyc``: PEP 552 hash-based and unchecked (flags 0b01): the zips hold no source to check against.

@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping
 from .fmt import tr
 from .html import Markup, h
 from .messages import MESSAGES, RUNTIME_KEYS
-from .registry import SUMMARY, get, parse_params, precompute, precompute_grid, _call
+from .registry import SUMMARY, Views, get, parse_params, precompute, precompute_grid
 
 __all__ = ["render_block", "json_for_script", "Block", "GRID_DIR"]
 
@@ -55,20 +55,22 @@ def json_for_script(obj: Any) -> Markup:
 
 
 def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, uid: str,
-                 check: Callable[[str, dict, str], None] | None = None) -> Block:
+                 check: Callable[[str, dict, str], None] | None = None, views: Views | None = None) -> Block:
     """Full HTML block for a page, with the files it refers to (:class:`Block`). Raises ParamError /
     UnknownParam / UnknownWidget on author errors.
 
     ``check(part, values, html)``, when given, sees the default view's parts and every
-    precomputed state before they are kept (the build's checks; it raises to refuse one)."""
+    precomputed state before they are kept (the build's checks; it raises to refuse one).
+    ``views`` (a build's :class:`Views`) shares computed states with the rest of the build."""
     w = get(widget_id)
     values = parse_params(w, params)
-    view = _call(w, values, lang)
+    views = Views() if views is None else views  # the default view is also a precomputed state
+    view = views.view(w, values, lang)
     for name in w.parts:
         if check:
             check(name, values, str(view.parts[name]))
-    pre = precompute(w, values, lang, check)
-    grid = precompute_grid(w, values, lang, check)
+    pre = precompute(w, values, lang, check, views)
+    grid = precompute_grid(w, values, lang, check, views)
     controls = [c.html(lang, values[c.name], uid) for c in w.controls]
     live = any(not c.discrete for c in w.controls) or any(
         not w.precomputable(p) for p in w.parts if w.parts[p])

@@ -19,6 +19,11 @@ Unknown widgets and unknown parameter names are author errors and raise
 and come back as ``ok: False``. A mistake in a declaration (a duplicate id, a control
 that is not one of the kinds the page knows, a default a control cannot take) raises
 :class:`AuthorError` when the module is imported, naming the file and line of its ``@widget(``.
+
+A page's ``value()`` asks for one number of a widget's ``data``, not for its figure. A widget
+declares the ``fields`` of its data a page may ask for, and, when drawing costs far more than
+the numbers, a ``data`` function computing only those fields; :class:`Views` computes each
+widget state once for a whole build and answers ``data`` without drawing when it can.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from .fmt import check_lang
 from .html import esc, text_of
 from .messages import ParamError
 
-__all__ = ["Widget", "View", "widget", "render", "get", "all_widgets", "parse_params",
+__all__ = ["Widget", "View", "Views", "widget", "render", "get", "all_widgets", "parse_params",
            "UnknownWidget", "UnknownParam", "AuthorError", "PRECOMPUTE_CAP", "GRID_CAP", "SUMMARY"]
 
 PRECOMPUTE_CAP = 260  # combinations per part; keeps the embedded results within the page budget
@@ -91,6 +96,8 @@ class Widget:
     where: str = ""             # the file and line of its @widget(...)
     lead: tuple[str, ...] = ()  # static parts shown above the controls (a quiz's question)
     drags: tuple[tuple[str, str], ...] = ()  # pairs of gridded Numbers a figure drag sets together
+    fields: tuple[str, ...] = ()  # the data fields a page may ask for (value()); () = every field
+    data: Callable[[dict, str], dict] | None = None  # those fields without drawing (see Views.data)
 
     def control(self, name: str) -> Control:
         for c in self.controls:
@@ -148,14 +155,18 @@ _REGISTRY: dict[str, Widget] = {}
 
 def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None = None,
            parts: Mapping[str, tuple[str, ...]] | None = None, one_at_a_time: bool = True,
-           lead: tuple[str, ...] = (), drags: tuple[tuple[str, str], ...] = ()):
+           lead: tuple[str, ...] = (), drags: tuple[tuple[str, str], ...] = (),
+           fields: tuple[str, ...] = (), data: Callable[[dict, str], dict] | None = None):
     """Register a widget function. ``parts`` maps part name -> parameters it depends on;
     by default a single part ``main`` depends on every parameter. ``one_at_a_time=False``
     embeds only complete small tables (see Widget.combos). ``lead`` names static parts
     (no parameters) that the page shows above the controls, such as a quiz's question.
     ``drags`` names the pairs of ``Number`` controls a figure drag sets together
     (``data-drag-x`` / ``data-drag-y``); each declares a coarse ``grid``, whose states the
-    build embeds (see :func:`precompute_grid`), so a finger drag answers before Python."""
+    build embeds (see :func:`precompute_grid`), so a finger drag answers before Python.
+    ``fields`` names the top-level keys of the view's ``data`` a page may read with ``value()``;
+    ``data``, a function ``(params, lang) -> dict`` returning those fields, lets ``value()`` skip
+    the drawing (tests/test_views.py checks that it agrees with the view's data)."""
     controls = list(controls or [])
     where = _declared_at()
 
@@ -181,6 +192,10 @@ def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None 
             if c is None or not getattr(c, "grid", None):
                 fail(f"drags names {n!r}, which is not a Number with a grid; declare "
                      f"Number({n!r}, ..., grid=(lo, hi, step))")
+    if data is not None and not fields:
+        fail("data= computes the fields a page may ask for: declare them too, fields=(\"name\", ...)")
+    if len(set(fields)) != len(tuple(fields)) or not all(isinstance(f, str) and f for f in fields):
+        fail(f"fields={tuple(fields)!r}: name each top-level data field once, as a string")
     states = sum(len(by_name[a].grid_values()) * len(by_name[b].grid_values()) for a, b in drags)
     if states > GRID_CAP:
         fail(f"its drag grid has {states} states, more than {GRID_CAP}; use coarser grid steps")
@@ -204,7 +219,7 @@ def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None 
         declared[SUMMARY] = tuple(n for n in names if n in used)
         _REGISTRY[id] = Widget(id, lesson, title, controls, {k: tuple(v) for k, v in declared.items()},
                                fn, (fn.__doc__ or "").strip(), one_at_a_time, where, tuple(lead),
-                               tuple(tuple(p) for p in drags))
+                               tuple(tuple(p) for p in drags), tuple(fields), data)
         return fn
 
     return deco
@@ -259,25 +274,24 @@ def part_key(w: Widget, part: str, values: Mapping[str, Any]) -> str:
 
 
 def _tables(w: Widget, parts: dict[str, list[dict]], values: Mapping[str, Any], lang: str,
-            check: Callable[[str, dict, str], None] | None) -> dict:
-    """``{part: {key: html}}`` for the given combinations of each part, the others held at ``values``."""
+            check: Callable[[str, dict, str], None] | None, views: "Views | None") -> dict:
+    """``{part: {key: html}}`` for the given combinations of each part, the others held at ``values``;
+    each state computed once (``views``: shared with the rest of the build, when given)."""
     out: dict[str, dict[str, str]] = {}
-    cache: dict[tuple, View] = {}
+    views = Views() if views is None else views
     for part, combos in parts.items():
         table = {}
         for combo in combos:
             current = {**values, **combo}
-            ckey = tuple(w.control(c.name).canon(current[c.name]) for c in w.controls)
-            if ckey not in cache:
-                try:
-                    cache[ckey] = _call(w, current, lang)
-                except ParamError:
-                    continue  # an invalid combination: left to live computation, which explains it
-                except Exception as err:
-                    err.add_note(f"while precomputing part {part!r} with "
-                                 + ", ".join(f"{k}={v!r}" for k, v in current.items()))
-                    raise
-            table[part_key(w, part, current)] = html = str(cache[ckey].parts[part])
+            try:
+                view = views.view(w, current, lang)
+            except ParamError:
+                continue  # an invalid combination: left to live computation, which explains it
+            except Exception as err:
+                err.add_note(f"while precomputing part {part!r} with "
+                             + ", ".join(f"{k}={v!r}" for k, v in current.items()))
+                raise
+            table[part_key(w, part, current)] = html = str(view.parts[part])
             if check:
                 check(part, current, html)
         out[part] = table
@@ -285,18 +299,81 @@ def _tables(w: Widget, parts: dict[str, list[dict]], values: Mapping[str, Any], 
 
 
 def precompute(w: Widget, values: Mapping[str, Any], lang: str,
-               check: Callable[[str, dict, str], None] | None = None) -> dict:
+               check: Callable[[str, dict, str], None] | None = None, views: "Views | None" = None) -> dict:
     """For each precomputable part, the HTML for every combination of its parameters,
     the others held at ``values``. Returns ``{part: {key: html}}``. ``check(part, values, html)``
     sees each state (see block.render_block); an exception names the state that raised it."""
     combos = {part: w.combos(part, values) for part in w.parts}
-    return _tables(w, {p: c for p, c in combos.items() if c is not None}, values, lang, check)
+    return _tables(w, {p: c for p, c in combos.items() if c is not None}, values, lang, check, views)
 
 
 def precompute_grid(w: Widget, values: Mapping[str, Any], lang: str,
-                    check: Callable[[str, dict, str], None] | None = None) -> dict:
+                    check: Callable[[str, dict, str], None] | None = None, views: "Views | None" = None) -> dict:
     """The drag grid (``Widget.grid_combos``) of every part a drag changes, as ``precompute``
     gives it: ``{part: {key: html}}``; empty for a widget without ``drags``."""
     dragged = {n for pair in w.drags for n in pair}
     combos = w.grid_combos()
-    return _tables(w, {p: combos for p, deps in w.parts.items() if dragged & set(deps)}, values, lang, check)
+    return _tables(w, {p: combos for p, deps in w.parts.items() if dragged & set(deps)}, values, lang, check, views)
+
+
+class Views:
+    """Each widget state computed once for as long as this object lives: the build makes one per
+    build (macros/main.py), so a ``value()`` and a ``widget()`` of the same state, a default view and
+    its precomputed twin, or the same state on two pages, cost one call of the widget function.
+
+    A state is (widget, its function, its parameters' canonical forms, language): a widget module
+    reloaded by ``mkdocs serve`` has new functions, so it never meets an older module's results.
+    Callers read the views it returns and never change them."""
+
+    def __init__(self) -> None:
+        self._views: dict[tuple, View] = {}
+        self._data: dict[tuple, dict] = {}
+        self.calls = {"view": 0, "data": 0}  # calls of widget functions (for tests and bench/)
+
+    @staticmethod
+    def _key(w: Widget, values: Mapping[str, Any], lang: str) -> tuple:
+        return (w.id, w.fn, w.data, tuple(c.canon(values[c.name]) for c in w.controls), lang)
+
+    def view(self, w: Widget, values: Mapping[str, Any], lang: str) -> View:
+        """The widget's View for these parsed values (``_call``), computed on first use."""
+        key = self._key(w, values, lang)
+        if key not in self._views:
+            self.calls["view"] += 1
+            self._views[key] = _call(w, dict(values), lang)
+        return self._views[key]
+
+    def data(self, widget_id: str, params: Mapping[str, Any] | None, lang: str) -> dict:
+        """What a page may read (``value()``): the declared ``fields`` the widget's data has for these
+        parameters (a field may exist only for some), or all of its data when it declares none.
+        Computed without drawing by the widget's ``data`` function when it has one and no view of
+        this state was made; otherwise from the (shared) view.
+        Raises UnknownWidget, UnknownParam or ParamError like :func:`parse_params`."""
+        check_lang(lang)
+        w = get(widget_id)
+        values = parse_params(w, params)
+        key = self._key(w, values, lang)
+        if key in self._views or w.data is None:
+            full = self.view(w, values, lang).data
+            return {f: full[f] for f in w.fields if f in full} if w.fields else full
+        if key not in self._data:
+            self.calls["data"] += 1
+            got = w.data(dict(values), lang)
+            if not set(got) <= set(w.fields):
+                raise AuthorError(f"{w.where}: widget {w.id!r}: its data= function returned fields "
+                                  f"{sorted(set(got) - set(w.fields))}, which fields={w.fields!r} does not declare")
+            self._data[key] = got
+        return self._data[key]
+
+    def field_hint(self, widget_id: str, params: Mapping[str, Any] | None, lang: str, field: str) -> str:
+        """Why a top-level field a page asked for is not there, when the declaration explains it
+        (for the author's message; '' when it does not)."""
+        w = get(widget_id)
+        if not w.fields:
+            return ""
+        if field in w.fields:
+            return (f"; {w.where} declares it in fields=(...), but with these parameters the widget's "
+                    "data has none")
+        if field in self.view(w, parse_params(w, params), lang).data:
+            return (f"; {field!r} is in the widget's data but not in its fields=(...) at {w.where}: "
+                    "declare it there to read it from a page")
+        return ""

@@ -91,7 +91,8 @@ def share_digits(share: float) -> int:
 @widget("pe_raw_vs_wave", lesson=LESSON,
         title={"es": "Cuenta cruda frente a una onda acotada", "pt": "Contagem crua contra uma onda limitada"},
         controls=[Range("pos", T["pos"], 5000, min=0, max=10000, step=250)],
-        parts={"chart": (), "now": ("pos",)})
+        parts={"chart": (), "now": ("pos",)},
+        fields=("raw_share",))
 def raw_vs_wave(p: dict, lang: str) -> View:
     """The number a word carries for its place: raw count or a wave code (d = 4)."""
     pos = p["pos"]
@@ -227,7 +228,8 @@ def heatmap(p: dict, lang: str) -> View:
         title={"es": "El código de cualquier posición", "pt": "O código de qualquer posição"},
         controls=[Number("pos", T["pos"], 3, min=0, max=100000, integer=True),
                   Number("d", T["d"], 16, min=0, max=512, integer=True, width=4)],
-        parts={"main": ("pos", "d")})
+        parts={"main": ("pos", "d")},
+        fields=("divisors", "periods"))
 def fingerprint(p: dict, lang: str) -> View:
     """Type a position (0..100 000) and a dimension: every wave's angle rate, sine and cosine."""
     pos, d = p["pos"], pe.check_d(p["d"])
@@ -275,7 +277,8 @@ def _sum_row(name: str, vals: list[float], lang: str, op: str = "") -> Markup:
 @widget("pe_sum", lesson=LESSON,
         title={"es": "Sumar, no pegar: palabra + posición", "pt": "Somar, não colar: palavra + posição"},
         controls=[_word_choice(), Range("pos", T["pos"], 1, min=0, max=20, step=1)],
-        parts={"word": ("word",), "code": ("pos",), "sum": ("word", "pos")})
+        parts={"word": ("word",), "code": ("pos",), "sum": ("word", "pos")},
+        fields=("E", "PE", "x"))
 def word_plus_position(p: dict, lang: str) -> View:
     """x_pos = E(w) + PE(pos) with d = 8: three rows of eight numbers (each row its own part,
     so the page embeds 4 + 21 + 84 small rows instead of 84 whole figures)."""

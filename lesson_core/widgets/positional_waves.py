@@ -90,7 +90,8 @@ AMB_D = 16
                   Number("b", {"es": "Posición B", "pt": "Posição B"}, 300, min=0, max=100000),
                   Range("i", {"es": "Onda i (0 rápida, 7 lenta)", "pt": "Onda i (0 rápida, 7 lenta)"}, 7,
                         min=0, max=AMB_D // 2 - 1, step=1)],
-        parts={"main": ("a", "b", "i")})
+        parts={"main": ("a", "b", "i")},
+        fields=("sin_a", "sin_b", "one_wave_distance", "full_distance", "max_distance"))
 def ambiguity(p: dict, lang: str) -> View:
     """Heights of positions a and b on wave i alone, and the distance between their full codes (d = 16)."""
     a, b, i = p["a"], p["b"], p["i"]

@@ -62,7 +62,8 @@ def _empty(lang: str, parts: tuple[str, ...] = ("main",), data: dict | None = No
 
 @widget("rm_tokens", lesson=LESSON,
         title={"es": "Los tokens del modelo para tu texto", "pt": "Os tokens do modelo para o seu texto"},
-        controls=[_text_control()], parts={"main": ("text",)})
+        controls=[_text_control()], parts={"main": ("text",)},
+        fields=("n_tokens", "n_other"))
 def rm_tokens(p: dict, lang: str) -> View:
     """The model's tokenizer on the reader's text, and what the other language's tokenizer would spend."""
     text = p["text"]
@@ -147,7 +148,8 @@ def rm_attention(p: dict, lang: str) -> View:
 
 @widget("rm_next", lesson=LESSON,
         title={"es": "Qué token viene después, según el modelo", "pt": "Qual token vem depois, segundo o modelo"},
-        controls=[_text_control()], parts={"main": ("text",)})
+        controls=[_text_control()], parts={"main": ("text",)},
+        fields=("covered",))
 def rm_next(p: dict, lang: str) -> View:
     """The ten most probable next tokens after the reader's text, with their probabilities."""
     pr = gen.prompt(lang, p["text"])
@@ -182,7 +184,8 @@ def rm_next(p: dict, lang: str) -> View:
                   Range("top_p", {"es": "top-p", "pt": "top-p"}, 0.9, min=0.05, max=1, step=0.05),
                   Range("n", {"es": "Tokens nuevos", "pt": "Tokens novos"}, 24, min=1, max=gen.MAX_NEW, step=1),
                   seed_range(1, max=50)],
-        parts={"main": ("text", "temperature", "top_k", "top_p", "n", "seed")}, one_at_a_time=False)
+        parts={"main": ("text", "temperature", "top_k", "top_p", "n", "seed")}, one_at_a_time=False,
+        fields=("temperature",))
 def rm_generate(p: dict, lang: str) -> View:
     """Draw new tokens one at a time with temperature, top-k and top-p (chapter 3); the seed fixes the draws."""
     ctx = model(lang).config["context"]
@@ -258,7 +261,9 @@ def stop_sentence(man: dict, lang: str) -> str:
 @widget("rm_training", lesson=LESSON,
         title={"es": "Cómo aprendió: la pérdida durante el entrenamiento",
                "pt": "Como aprendeu: a perda durante o treinamento"},
-        controls=[], parts={"main": ()})
+        controls=[], parts={"main": ()},
+        fields=("train_loss", "val_loss", "bigram_val_loss", "best_step", "train_tokens", "vocab", "context",
+                "d", "layers", "heads", "params", "eval_every"))
 def rm_training(p: dict, lang: str) -> View:
     """Loss on training text and on held-out text by step, against chapter 1's bigram counting, and
     how the run ended (early stopping or the step budget, and the checkpoint kept)."""
@@ -330,7 +335,8 @@ SHOWN = ("transformer", "gpt2", "gpt3", "chinchilla", "deepseekv3")
         title={"es": "Su tamaño, en la escala del capítulo 4", "pt": "O tamanho dele, na escala do capítulo 4"},
         controls=[Choice("model", {"es": "Comparar con", "pt": "Comparar com"}, "gpt3",
                          options=[(m["id"], f"{m['name']} ({m['year']})") for m in MODELS])],
-        parts={"chart": (), "detail": ("model",)})
+        parts={"chart": (), "detail": ("model",)},
+        fields=("ratio",))
 def rm_size(p: dict, lang: str) -> View:
     """Our model's parameter count beside published models, on a logarithmic axis."""
     ours = count_params(manifest(lang)["config"])

@@ -55,23 +55,32 @@ def held_out(lang: str) -> dict:
     return out
 
 
+HELD_OUT_ROWS = ("transformer", "bigram", "ngram3", "ngram5", "ngram7")  # the held-out table's rows
+
+
+def held_out_data(p: dict, lang: str) -> dict:
+    """The held-out figures a page reads (``value("rm_compare", "held_out.ngram5")``), from the
+    manifest alone: no model runs for them."""
+    ho = held_out(lang)
+    return {"held_out": dict(ho), "best_held_out": min(HELD_OUT_ROWS, key=lambda k: ho[k]),
+            "gap5": round(ho["transformer"] - ho["ngram5"], 4), "gap7": round(ho["transformer"] - ho["ngram7"], 4),
+            "lead5": round(ho["ngram5"] - ho["transformer"], 4),   # what the Transformer saves, when it wins
+            "convert": conversion(lang)}
+
+
 @widget("rm_compare", lesson=LESSON,
         title={"es": "El Transformer contra contar", "pt": "O Transformer contra a contagem"},
         controls=[Text("text", {"es": "Tu frase", "pt": "Sua frase"}, SENTENCE["es"], max_len=gen.MAX_CHARS, rows=2)],
-        parts={"table": (), "main": ("text",)})
+        parts={"table": (), "main": ("text",)},
+        fields=("held_out", "best_held_out", "gap5", "gap7", "lead5", "convert"), data=held_out_data)
 def rm_compare(p: dict, lang: str) -> View:
     """Bits per character on the held-out text (fixed) and on the reader's sentence (live), with each
     model's continuation of the sentence."""
     names, ho = _names(lang), held_out(lang)
-    shown = ["transformer", "bigram", "ngram3", "ngram5", "ngram7"]
-    rows = [[names[k], fmt(ho[k], lang, 2)] for k in sorted(shown, key=lambda k: ho[k])]
+    rows = [[names[k], fmt(ho[k], lang, 2)] for k in sorted(HELD_OUT_ROWS, key=lambda k: ho[k])]
     head = [tr(lang, {"es": "Modelo (mismo texto de entrenamiento)", "pt": "Modelo (mesmo texto de treinamento)"}),
             tr(lang, {"es": "Bits por carácter, texto de validación", "pt": "Bits por caractere, texto de validação"})]
-    best = min(shown, key=lambda k: ho[k])
-    data = {"held_out": {k: ho[k] for k in ho}, "best_held_out": best,
-            "gap5": round(ho["transformer"] - ho["ngram5"], 4), "gap7": round(ho["transformer"] - ho["ngram7"], 4),
-            "lead5": round(ho["ngram5"] - ho["transformer"], 4),   # what the Transformer saves, when it wins
-            "convert": conversion(lang)}
+    data = held_out_data(p, lang)
     tbl = table(head, rows)
     pr = gen.prompt(lang, p["text"], keep=model(lang).config["context"] - NEW_TOKENS)
     if len(pr.tokens) < 2 or not pr.text.strip():
@@ -131,7 +140,9 @@ def _part(frac: float, lang: str) -> str:
 
 @widget("rm_scaling", lesson=LESSON,
         title={"es": "Más texto: cómo mejora cada uno", "pt": "Mais texto: como cada um melhora"},
-        controls=[], parts={"main": ()})
+        controls=[], parts={"main": ()},
+        fields=("transformer_bpc", "ngram5_bpc", "ngram7_bpc", "gain_transformer", "gain_ngram5", "gain_ngram7",
+                "gap7", "overtakes_at", "overtakes7_at"))
 def rm_scaling(p: dict, lang: str) -> View:
     """Held-out bits per character of the Transformer and the character 5- and 7-grams trained on
     1/8, 1/4, 1/2 and all of the training text (from the manifest)."""

@@ -285,7 +285,8 @@ def head_shares(lang: str, text: str) -> list:
 
 @widget("rm_heads", lesson=LESSON,
         title={"es": "Adónde miran las cabezas, en promedio", "pt": "Para onde olham as cabeças, em média"},
-        controls=[_text_control(3)], parts={"main": ("text",)})
+        controls=[_text_control(3)], parts={"main": ("text",)},
+        fields=("max_prev", "max_first"))
 def rm_heads(p: dict, lang: str) -> View:
     """For every head, the mean weight on the token itself, the previous token and the first token."""
     pr = gen.prompt(lang, p["text"])

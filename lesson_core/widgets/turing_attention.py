@@ -114,7 +114,8 @@ def _weights_table(res: dict, i: int, lang: str) -> Markup:
                   Toggle("mask", T["mask"], True), Toggle("scale", T["scale"], True)],
         parts={"matrices": ("head",), "vectors": ("token", "head", "mask"),
                "weights": ("token", "head", "mask", "scale"), "chain": ("token", "head", "mask", "scale"),
-               "grid": ("head", "mask", "scale")})
+               "grid": ("head", "mask", "scale")},
+        fields=("q", "keys", "scores", "weights", "output"))
 def attn_demo(p: dict, lang: str) -> View:
     """Scores q·k/√d, softmax weights, value arrows chained into the output, and the weight grid."""
     i = da.TOKEN_IDS.index(p["token"])

@@ -54,7 +54,8 @@ def _number_line(marks: list[tuple[float, str, str]], lang: str) -> Markup:
                          options=[(v, v) for v in (0.8, -0.5)]),
                   Choice("eps", {"es": "Ruido ε", "pt": "Ruído ε"}, 1.5, style="buttons",
                          options=[(v, v) for v in (-1.2, 1.5)])],
-        parts={"main": ("alpha", "x0", "eps")})
+        parts={"main": ("alpha", "x0", "eps")},
+        fields=("alpha", "x0", "eps", "xt", "estimate", "estimate_off"))
 def diffusion_pixel(p: dict, lang: str) -> View:
     """x_t = √ᾱ·x₀ + √(1−ᾱ)·ε, and x₀ recovered from the noise (exact, and off by 0,1)."""
     ab, x0, eps = p["alpha"], p["x0"], p["eps"]
@@ -148,7 +149,8 @@ def _spread(points: list[tuple[float, float]]) -> float:
         title={"es": "Añadir ruido al corazón", "pt": "Adicionar ruído ao coração"},
         controls=[Range("step", {"es": "Paso de ruido", "pt": "Passo de ruído"}, 0, min=0, max=df.STEPS,
                         step=FRAME)],
-        parts={"main": ("step",)})
+        parts={"main": ("step",)},
+        fields=("spread",))
 def diffusion_heart_noise(p: dict, lang: str) -> View:
     """The 240 training points through x_t = √ᾱ·x₀ + √(1−ᾱ)·ε, each with its own fixed noise."""
     k = p["step"]
@@ -179,7 +181,8 @@ def _cross(x: float, y: float) -> str:
                         max=df.STEPS, step=FRAME),
                   Number("point", {"es": "Punto seguido (0–499)", "pt": "Ponto acompanhado (0–499)"}, 7,
                          min=0, max=df.N_GEN - 1, integer=True, width=4)],
-        parts={"main": ("step", "point")})
+        parts={"main": ("step", "point")},
+        fields=("top_weight", "effective_points"))
 def diffusion_heart_generate(p: dict, lang: str) -> View:
     """500 points from pure noise back to the heart by DDIM, with the exact softmax-weighted estimate."""
     t, j = p["step"], p["point"]

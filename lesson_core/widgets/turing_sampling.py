@@ -96,7 +96,8 @@ def _chart(final: list[float], share: list[float] | None, n: int, lang: str) -> 
         # controls, the chart before the long table of stages
         parts={"logits": (), "ratio": ("temperature",), "chart": ("temperature", "top_k", "top_p", "draws", "seed"),
                "table": ("temperature", "top_k", "top_p")},
-        lead=("logits",))
+        lead=("logits",),
+        fields=("logits", "probs", "ratio"))
 def next_token(p: dict, lang: str) -> View:
     """Logits h·e, softmax with temperature, top-k and top-p filters, and draws against the result."""
     temp, k, top = p["temperature"], p["top_k"], p["top_p"]

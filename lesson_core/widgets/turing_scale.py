@@ -62,7 +62,8 @@ def _chain_figure(n: int, lang: str) -> Markup:
         title={"es": "RNN frente a Transformer", "pt": "RNN contra Transformer"},
         controls=[Number("n", {"es": "Longitud del texto n (tokens)", "pt": "Comprimento do texto n (tokens)"},
                          1000, min=1, max=sc.MAX_N, integer=True)],
-        parts={"main": ("n",)})
+        parts={"main": ("n",)},
+        fields=("n", "rnn_path", "rnn_sequential", "comparisons", "comparisons_doubled"))
 def rnn_vs_transformer(p: dict, lang: str) -> View:
     """Steps from the first token to the last, sequential steps, comparisons per head n(n+1)/2."""
     r = sc.rnn_vs_transformer(p["n"])
@@ -216,7 +217,8 @@ def _detail_rows(m: dict, lang: str) -> list[list[str]]:
         title={"es": "Tamaños de modelos en escala logarítmica", "pt": "Tamanhos de modelos em escala logarítmica"},
         controls=[Choice("model", {"es": "Modelo", "pt": "Modelo"}, "gpt3",
                          options=[(m["id"], f"{m['name']} ({m['year']})") for m in MODELS])],
-        parts={"chart": (), "detail": ("model",)})
+        parts={"chart": (), "detail": ("model",)},
+        fields=("tokens_per_param", "active_share"))
 def model_sizes(p: dict, lang: str) -> View:
     """Published sizes from 65 million to 671 thousand million; models with unpublished sizes are left out."""
     m = BY_ID[p["model"]]

@@ -144,7 +144,8 @@ def _w(word: str, lang: str) -> str:
 @widget("bigram_table", lesson=LESSON,
         title={"es": "Contar qué palabra viene después", "pt": "Contar qual palavra vem depois"},
         controls=[_word_choice("word", "on", list(WORDS))],
-        parts={"main": ("word",)})
+        parts={"main": ("word",)},
+        fields=("total", "rows"))
 def bigram_table(p: dict, lang: str) -> View:
     """Occurrences of a word in the corpus and the table of next words: count and count / total."""
     word = tr(lang, WORDS[p["word"]])
@@ -247,7 +248,8 @@ def _chips(tokens: list, lang: str) -> list:
 @widget("tokenizer", lesson=LESSON,
         title={"es": "Dividir un texto en tokens", "pt": "Dividir um texto em tokens"},
         controls=[Text("text", {"es": "Texto", "pt": "Texto"}, SAMPLES[0], max_len=tok.MAX_CHARS, rows=3)],
-        parts={"main": ("text",)})
+        parts={"main": ("text",)},
+        fields=("n_tokens", "n_bytes", "ids"))
 def tokenizer(p: dict, lang: str) -> View:
     """Longest vocabulary match at each position; other characters become their UTF-8 bytes (ids 0-255)."""
     text, cut = tok.bound(p["text"])  # cut first: the rest of a huge input is never scanned
@@ -309,7 +311,8 @@ def _first_word(pair, words) -> str:
 @widget("bpe_steps", lesson=LESSON,
         title={"es": "Codificación de pares de bytes, paso a paso", "pt": "Codificação por pares de bytes, passo a passo"},
         controls=[Range("step", {"es": "Fusiones hechas", "pt": "Fusões feitas"}, 0, min=0, max=BPE_STEPS, step=1)],
-        parts={"main": ("step",)})
+        parts={"main": ("step",)},
+        fields=("merge_counts",))
 def bpe_steps(p: dict, lang: str) -> View:
     """After ``step`` merges: each word's pieces, the pair counts now, the next merge, the vocabulary."""
     st = BPE_STATES[p["step"]]

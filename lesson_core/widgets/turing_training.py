@@ -70,7 +70,8 @@ def _sparkline(values: list[float], lang: str, caption: str) -> Markup:
         controls=[Choice("lr", T["lr"], 1, style="buttons",
                          options=[(v, v) for v in (0.1, 0.5, 1, 2)]),
                   Range("step", T["step"], 0, min=0, max=STEPS, step=1)],
-        parts={"now": ("lr", "step"), "curve": ("lr",)})
+        parts={"now": ("lr", "step"), "curve": ("lr",)},
+        fields=("step", "logits", "probs", "loss", "losses"))
 def train_logits(p: dict, lang: str) -> View:
     """Logits, probabilities, slopes p − 1 / p and the next change −η·slope; loss at every step."""
     lr, step = p["lr"], p["step"]
@@ -182,7 +183,8 @@ def _derivation(st: dict, lang: str) -> Markup:
         controls=[Choice("eta", {"es": "Tamaño de paso η", "pt": "Tamanho do passo η"}, 0.1, style="buttons",
                          options=[(v, v) for v in (0.1, 0.2, 0.3)]),
                   Range("step", T["step"], 0, min=0, max=CHAIN_STEPS, step=1)],
-        parts={"main": ("eta", "step")})
+        parts={"main": ("eta", "step")},
+        fields=("w", "loss", "next"))
 def chain_rule(p: dict, lang: str) -> View:
     """Input 2, prediction 2w, target 3, loss a² with a = 2w − 3, from w = 0; each step written out."""
     eta, step = p["eta"], p["step"]

@@ -242,7 +242,8 @@ def _plane(a: list[float], b: list[float], lang: str, frame: Frame) -> Markup:
 @widget("vec_dot", lesson=LESSON,
         title={"es": "Producto escalar y similitud coseno", "pt": "Produto escalar e similaridade de cosseno"},
         controls=[_num("ax", 3.0), _num("ay", 2.0), _num("bx", 1.0), _num("by", 3.0)],
-        parts={"main": ("ax", "ay", "bx", "by")}, drags=(("ax", "ay"), ("bx", "by")))
+        parts={"main": ("ax", "ay", "bx", "by")}, drags=(("ax", "ay"), ("bx", "by")),
+        fields=("dot", "len_a", "len_b", "cosine", "angle"))
 def vec_dot(p: dict, lang: str) -> View:
     """Two 2-D arrows: dot product, both lengths, cosine and angle; the zero vector has no direction."""
     a, b = [p["ax"], p["ay"]], [p["bx"], p["by"]]
@@ -275,7 +276,8 @@ def vec_dot(p: dict, lang: str) -> View:
         title={"es": "Cuatro triángulos en un cuadrado", "pt": "Quatro triângulos em um quadrado"},
         controls=[Range("a", {"es": "Cateto a", "pt": "Cateto a"}, 3, min=1, max=5, step=1),
                   Range("b", {"es": "Cateto b", "pt": "Cateto b"}, 4, min=1, max=5, step=1)],
-        parts={"main": ("a", "b")})
+        parts={"main": ("a", "b")},
+        fields=("big", "four", "inner_area", "c"))
 def vec_pythagoras(p: dict, lang: str) -> View:
     """The rearrangement proof: (a+b)² − 4·(ab/2) = a² + b² = c²."""
     a, b = p["a"], p["b"]
@@ -327,7 +329,8 @@ def _ranking(items: list[tuple[str, float]], lang: str) -> Markup:
 @widget("emb_nearest", lesson=LESSON,
         title={"es": "Las palabras más cercanas", "pt": "As palavras mais próximas"},
         controls=[Choice("word", T["word"], "cat", options=WORD_OPTIONS)],
-        parts={"main": ("word",)})
+        parts={"main": ("word",)},
+        fields=("ranking",))
 def emb_nearest(p: dict, lang: str) -> View:
     """Every other word ranked by cosine similarity over all 8 numbers."""
     word = p["word"]
@@ -347,7 +350,8 @@ def emb_nearest(p: dict, lang: str) -> View:
         controls=[Choice("a", {"es": "a", "pt": "a"}, "king", options=WORD_OPTIONS),
                   Choice("b", {"es": "menos b", "pt": "menos b"}, "man", options=WORD_OPTIONS),
                   Choice("c", {"es": "más c", "pt": "mais c"}, "woman", options=WORD_OPTIONS)],
-        parts={"main": ("a", "b", "c")})
+        parts={"main": ("a", "b", "c")},
+        fields=("vector", "ranking"))
 def emb_analogy(p: dict, lang: str) -> View:
     """a − b + c position by position, then the nearest words by cosine, the three inputs excluded."""
     a, b, c = p["a"], p["b"], p["c"]

@@ -357,7 +357,8 @@ def _register(chapter: str) -> None:
     @widget(f"ws_{chapter}", lesson="teacher",
             title={lg: sheet_title(chapter, lg) for lg in ("es", "pt")},
             controls=[Range("variant", VARIANT, 1, min=1, max=ws.VARIANTS, step=1)],
-            parts={"sheet": ("variant",)})
+            parts={"sheet": ("variant",)},
+            fields=("variants",))
     def _fn(p: dict, lang: str) -> View:
         sheet, _ = sheet_html(chapter, p["variant"], lang)
         return View(summary=_said(chapter, p["variant"], lang), parts={"sheet": sheet},
