@@ -263,7 +263,7 @@ def stop_sentence(man: dict, lang: str) -> str:
                "pt": "Como aprendeu: a perda durante o treinamento"},
         controls=[], parts={"main": ()},
         fields=("train_loss", "val_loss", "bigram_val_loss", "best_step", "train_tokens", "vocab", "context",
-                "d", "layers", "heads", "params", "eval_every"))
+                "d", "layers", "heads", "params", "eval_every", "max_steps", "patience"))
 def rm_training(p: dict, lang: str) -> View:
     """Loss on training text and on held-out text by step, against chapter 1's bigram counting, and
     how the run ended (early stopping or the step budget, and the checkpoint kept)."""

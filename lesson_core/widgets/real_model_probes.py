@@ -177,7 +177,8 @@ HALF = {"es": "Los modelos de recuentos de estas pruebas cuentan en la mitad del
 
 
 @widget("rm_probes", lesson=LESSON,
-        title={"es": "Qué aprendió", "pt": "O que aprendeu"}, controls=[], parts={"main": ()})
+        title={"es": "Qué aprendió", "pt": "O que aprendeu"}, controls=[], parts={"main": ()},
+        fields=("distance", "passed", "flipped"))
 def rm_probes(p: dict, lang: str) -> View:
     """The built-in probes of the page's language, each with the Transformer's verdict in words."""
     out, data, dist = [h("p", {"class": "aula-note"}, tr(lang, HALF))], {}, {}

@@ -161,7 +161,7 @@ def _ln_bars(s: dict, lang: str) -> Markup:
         title={"es": "Normalizar tres números, paso a paso", "pt": "Normalizar três números, passo a passo"},
         controls=[_x_range(n, d) for n, d in zip(NAMES, DEFAULTS)],
         parts={"steps": NAMES},
-        fields=("mean", "devs", "var", "std", "normalized"))
+        fields=("xs", "mean", "devs", "var", "std", "normalized"))
 def layer_norm(p: dict, lang: str) -> View:
     """Mean, deviations, variance, standard deviation with ε, normalized values (scale 1, shift 0),
     and the numbers before and after as bars: the same pattern, centred on 0 and resized."""
@@ -205,7 +205,7 @@ def _order_plane(dogs: list[list[float]], lang: str) -> Markup:
         title={"es": "¿Por qué hace falta la posición?", "pt": "Por que a posição é necessária?"},
         controls=[Toggle("pos", {"es": "Sumar vectores de posición", "pt": "Somar vetores de posição"}, False)],
         parts={"main": ("pos",)},
-        fields=("gap",))
+        fields=("gap", "amplitude"))
 def word_order(p: dict, lang: str) -> View:
     """«perro muerde persona» and «persona muerde perro» through head A without mask."""
     res = tf.word_order(p["pos"])
