@@ -140,7 +140,7 @@ def _ln_bars(s: dict, lang: str) -> Markup:
     top = max(abs(x) for x in s["xs"]) or 1.0
 
     def draw(frame: Frame) -> Markup:
-        bars = frame.pick(120, 96)
+        bars = frame.pick(72, 96)  # side by side, short enough that a handout keeps the chapter in 6 pages
         boxes, height = frame.panels(2, bars + 44, top=4, gap=24)
         out = []
         for k, (box, caption, vals, vmax) in enumerate(zip(boxes, cap, (s["xs"], s["normalized"]), (top, 1.5))):
