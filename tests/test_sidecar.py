@@ -48,7 +48,7 @@ def test_the_build_writes_a_blocks_files_once(tmp_path):
 
 def test_the_built_pages_carry_no_grid(site):
     """Every built page names its grids and embeds none; each named file exists where the page's
-    bridge (aula.js, which resolves data-src against its own folder) looks for it."""
+    bridge (assets/aula/aula.<hash>.js, which resolves data-src against its own folder) looks for it."""
     named = 0
     for page in site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
@@ -56,7 +56,7 @@ def test_the_built_pages_carry_no_grid(site):
         srcs = re.findall(r'class="aula-drag-grid" data-src="([^"]+)"', html)
         if not srcs:
             continue
-        bridge = re.search(r'<script src="([^"]*assets/aula/aula\.js)"', html).group(1)
+        bridge = re.search(r'<script src="([^"]*assets/aula/aula\.[0-9a-f]+\.js)"', html).group(1)
         for src in srcs:
             url = urljoin(urljoin(page.as_uri(), bridge), src)
             assert url.startswith(site.as_uri() + "/" + BRIDGE_DIR + "/" + GRID_DIR + "/"), (page, url)
