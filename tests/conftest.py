@@ -257,3 +257,22 @@ def pytest_collection_modifyitems(session, config, items):
     for item in items:
         order.setdefault(item.path.name, len(order))
     items.sort(key=lambda it: (rank.get(it.path.name, len(rank)), order[it.path.name]))
+
+
+# --- where the time goes (bench/suite_timeline.py) ----------------------------------------
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """With AULA_TIMELINE=DIR, each worker appends when each test (set-up, call and tear-down) ran,
+    to DIR/<worker>.jsonl: the benchmark's suite timeline reads it. Records only; asserts nothing."""
+    folder = os.environ.get("AULA_TIMELINE")
+    if not folder:
+        yield
+        return
+    import json
+    import time
+    start = time.time()
+    yield
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    with open(Path(folder) / f"{worker}.jsonl", "a", encoding="utf-8") as out:
+        out.write(json.dumps({"id": item.nodeid, "file": item.path.name, "start": start, "end": time.time()}) + "\n")
