@@ -119,9 +119,8 @@ def break_and_build(mini: Path, path: str, text: str | None, env: dict | None = 
 
 
 @pytest.mark.slow
-def test_missing_twin_stops_the_build(mini):
-    out = break_and_build(mini, "docs/pt/contexts.md", None)
-    assert "docs/pt/contexts.md is missing: docs/es/contexts.md has no Portuguese twin" in out, out[-2000:]
+def test_missing_twin_stops_the_build(mistakes):
+    assert mistakes.once(r"docs/pt/only-es.md is missing: docs/es/only-es.md has no Portuguese twin"), mistakes.out[-2000:]
 
 
 BAD_WIDGETS = '''
@@ -144,26 +143,25 @@ def bad_raise(p, lang):
 '''
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("call,expect", [
+WIDGET_MISTAKES = [
     ('{{ widget("bad_nan") }}',
-     r"docs/es/contexts.md:\d+: macro widget\('bad_nan'\): part 'main' with t=3: a non-finite number in the text: 'nan'"),
+     r"macro widget\('bad_nan'\): part 'main' with t=3: a non-finite number in the text: 'nan'"),
     ('{{ widget("bad_raise") }}',
-     r"docs/es/contexts.md:\d+: macro widget\('bad_raise'\): the widget raised ZeroDivisionError: .* at "
+     r"macro widget\('bad_raise'\): the widget raised ZeroDivisionError: .* at "
      r"lesson_core/widgets/zz_bad.py:\d+ \(while precomputing part 'main' with t=2\)"),
     ('{{ value("bad_nan", "x", t=3) }}', r"data field 'x' is not finite"),
     ('{{ value("pe_ambiguity", "nope") }}', r"no data field 'nope' \(at 'nope' there are fields '"),
     ('{{ widget("pe_fingerprnt") }}', r"unknown widget 'pe_fingerprnt'; did you mean 'pe_fingerprint'\?"),
     ('{{ widget("pe_fingerprint", d=7) }}', r"parameter 'd' rejects this value; readers would read: .*par"),
-])
-def test_widget_mistakes_name_page_line_widget_and_parameters(mini, call, expect):
-    module = mini / "lesson_core" / "widgets" / "zz_bad.py"
-    module.write_text(BAD_WIDGETS, encoding="utf-8")
-    try:
-        out = break_and_build(mini, "docs/es/contexts.md", CONTEXTS_ES + "\n" + call + "\n")
-    finally:
-        module.unlink()
-    assert re.search(expect, out), out[-3000:]
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", range(len(WIDGET_MISTAKES)), ids=[c for c, _ in WIDGET_MISTAKES])
+def test_widget_mistakes_name_page_line_widget_and_parameters(mistakes, n):
+    call, expect = WIDGET_MISTAKES[n]
+    line = mistakes.lines["es"][call]
+    assert mistakes.once(rf"docs/es/contexts.md:{line}: .*{expect}"), (call, line, mistakes.out[-3000:])
 
 
 @pytest.mark.slow
@@ -212,26 +210,14 @@ PAGE_MISTAKES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def page_mistakes(mini) -> tuple[list[int], list[str]]:
-    """One build of the mini project with every PAGE_MISTAKES call on the Portuguese page: the line
-    of each call, and the build's output lines."""
-    text, where = CONTEXTS_PT, []
-    for call, _ in PAGE_MISTAKES:
-        text += "\n\nTexto.\n\n"
-        where.append(len(text.splitlines()) + 1)
-        text += call + "\n"
-    return where, break_and_build(mini, "docs/pt/contexts.md", text).splitlines()
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("n", range(len(PAGE_MISTAKES)), ids=[c for c, _ in PAGE_MISTAKES])
-def test_macro_mistake_names_file_line_and_macro(page_mistakes, n):
-    where, lines = page_mistakes
+def test_macro_mistake_names_file_line_and_macro(mistakes, n):
     call, expect = PAGE_MISTAKES[n]
     macro = call.strip("{} ").split("(")[0] + "("
-    hits = [ln for ln in lines if f"docs/pt/contexts.md:{where[n]}: macro {macro}" in ln and expect in ln]
-    assert len(hits) == 1, (call, where[n], "\n".join(lines[-40:]))
+    line = mistakes.lines["pt"][call]
+    hits = [ln for ln in mistakes.out.splitlines() if f"docs/pt/contexts.md:{line}: macro {macro}" in ln and expect in ln]
+    assert len(hits) == 1, (call, line, mistakes.out[-4000:])
 
 
 # --- every mistake on one line, all of them listed -----------------------------------------
@@ -289,48 +275,28 @@ def test_a_declaration_mistake_stops_the_build_in_one_line(mini):
 
 
 @pytest.mark.slow
-def test_a_page_missing_from_the_nav_stops_the_build(mini):
-    page = mini / "docs" / "es" / "extra.md"
-    twin = mini / "docs" / "pt" / "extra.md"
-    twin.write_text("# Extra\n", encoding="utf-8")
-    try:
-        out = break_and_build(mini, "docs/es/extra.md", "# Extra\n")
-    finally:
-        twin.unlink()
-        page.unlink(missing_ok=True)
+def test_a_page_missing_from_the_nav_stops_the_build(mistakes):
     for lang in ("es", "pt"):
-        assert re.search(rf"docs/{lang}/extra.md: the page is not in the nav \(mkdocs.yml:\d+\).*add `- extra.md` "
-                         "to the nav", out), out[-3000:]
+        assert mistakes.once(rf"docs/{lang}/extra.md: the page is not in the nav \(mkdocs.yml:\d+\).*add `- extra.md` "
+                             "to the nav"), mistakes.out[-3000:]
 
 
 @pytest.mark.slow
-def test_every_mistake_is_listed_on_one_line_and_the_build_stops_at_the_end(mini):
+def test_every_mistake_is_listed_on_one_line_and_the_build_stops_at_the_end(mistakes):
     """Mistakes on pages of both languages and a missing twin: each on one line, all of them, no
     traceback (those with -v), and the build fails after the last page."""
-    es = CONTEXTS_ES + '\n{{ widget("pe_fingerprnt") }}\n\n{{ value("pe_ambiguity", "nope") }}\n'
-    pt = CONTEXTS_PT + '\n{{ widget("pe_sum", word="gato") }}\n\n{{ nope() }}\n'
-    extra = mini / "docs" / "es" / "only-es.md"
-    (mini / "docs" / "pt" / "contexts.md").write_text(pt, encoding="utf-8")
-    extra.write_text("# Solo\n", encoding="utf-8")
-    try:
-        out = break_and_build(mini, "docs/es/contexts.md", es)
-        verbose = break_and_build(mini, "docs/es/contexts.md", es, args=["-v"])
-    finally:
-        (mini / "docs" / "pt" / "contexts.md").write_text(CONTEXTS_PT, encoding="utf-8")
-        extra.unlink()
     expected = [r"docs/pt/only-es.md is missing: docs/es/only-es.md has no Portuguese twin",
                 r"docs/es/only-es.md: the page is not in the nav",
                 r"docs/es/contexts.md:\d+: macro widget\('pe_fingerprnt'\): unknown widget",
                 r"docs/es/contexts.md:\d+: macro value\('pe_ambiguity', 'nope'\): no data field 'nope'",
                 r"docs/pt/contexts.md:\d+: macro widget\('pe_sum', word='gato'\): parameter 'word' rejects",
                 r"docs/pt/contexts.md:\d+: UndefinedError: 'nope' is undefined; only the macros"]
-    lines = out.splitlines()
     for pattern in expected:
-        hits = [ln for ln in lines if re.search(pattern, ln)]
-        assert len(hits) == 1, (pattern, out[-4000:])
-    assert "author mistakes (listed above, one per line): the build stops" in out, out[-2000:]
-    assert "Traceback" not in out and "Macro Rendering Error" not in out, out[-4000:]
-    assert "Traceback" in verbose
+        assert mistakes.once(pattern), (pattern, mistakes.out[-4000:])
+    assert re.search(rf"\b{mistakes.count} author mistakes \(listed above, one per line\): the build stops",
+                     mistakes.out), mistakes.out[-2000:]
+    assert "Traceback" not in mistakes.out and "Macro Rendering Error" not in mistakes.out, mistakes.out[-4000:]
+    assert "Traceback" in mistakes.verbose
 
 
 def test_a_page_left_out_on_purpose_is_not_a_mistake(tmp_path):
@@ -370,23 +336,13 @@ SPANISH_ON_PT = "Esta frase quedó en español: los lectores de la página no la
 
 
 @pytest.mark.slow
-def test_the_silent_mistakes_stop_the_build_at_their_own_lines(mini):
+def test_the_silent_mistakes_stop_the_build_at_their_own_lines(mistakes):
     """A string in the other language (a widget module's, a page's paragraph), a view wider than
     a phone's box (every state checked) and markup in a label: each one line naming its file and
     line, in the build's format; the unknown-macro line lists every macro."""
-    module = mini / "lesson_core" / "widgets" / "zz_silent.py"
-    pt = mini / "docs" / "pt" / "contexts.md"
-    module.write_text(SILENT, encoding="utf-8")
-    pt.write_text(CONTEXTS_PT + "\n" + SPANISH_ON_PT + "\n", encoding="utf-8")
-    try:
-        out = break_and_build(mini, "docs/es/contexts.md", CONTEXTS_ES + '\n{{ widget("zz_silent") }}\n\n{{ nope() }}\n')
-    finally:
-        module.unlink()
-        pt.write_text(CONTEXTS_PT, encoding="utf-8")
     lines = SILENT.splitlines()
     at = {key: next(i for i, line in enumerate(lines, 1) if key in line)
           for key in ("@widget(", "<b>T</b>", "no cabe")}
-    para = (CONTEXTS_PT + "\n" + SPANISH_ON_PT).splitlines().index(SPANISH_ON_PT) + 1
     expected = [
         rf"lesson_core/widgets/zz_silent.py:{at['no cabe']}: the Portuguese text \(\"pt\"\) reads as Spanish: "
         r"'La barra es muy larga y no cabe en el teléfono.'; write it in Portuguese",
@@ -394,16 +350,64 @@ def test_the_silent_mistakes_stop_the_build_at_their_own_lines(mini):
         r"wide, more than the 264 a phone's figure box holds \(svgkit.NARROW\)",
         rf"lesson_core/widgets/zz_silent.py:{at['<b>T</b>']}: widget 'zz_silent': the label of Range 't' holds markup "
         r"\(<b>\), which readers would see",
-        rf"docs/pt/contexts.md:{para}: this paragraph of a Portuguese page reads as Spanish",
-        r"docs/es/contexts.md:\d+: UndefinedError: 'nope' is undefined; only the macros widget\(\), .*class_set\(\), "
-        r".*bundle_link\(\).* exist",
+        rf"docs/pt/contexts.md:{mistakes.lines['pt'][SPANISH_ON_PT]}: this paragraph of a Portuguese page reads as Spanish",
+        rf"docs/es/contexts.md:{mistakes.lines['es']['{{ nope() }}']}: UndefinedError: 'nope' is undefined; only the "
+        r"macros widget\(\), .*class_set\(\), .*bundle_link\(\).* exist",
     ]
-    found = out.splitlines()
     for pattern in expected:
-        hits = [ln for ln in found if re.search(pattern, ln)]
-        assert len(hits) == 1, (pattern, out[-4000:])
-    assert "fmt.py" not in out and "Traceback" not in out, out[-4000:]
-    assert re.search(r"\b5 author mistakes \(listed above, one per line\): the build stops", out), out[-2000:]
+        assert mistakes.once(pattern), (pattern, mistakes.out[-4000:])
+    assert "fmt.py" not in mistakes.out and "Traceback" not in mistakes.out, mistakes.out[-4000:]
+
+
+# --- one build of the small project that holds every mistake the build lists and goes on after ----
+
+class Mistakes:
+    """The output of one build of the mini project made with every mistake that the build lists
+    and goes past: widget, value and page mistakes on pages of both languages, a missing twin,
+    pages outside the nav, and the silent mistakes (other-language text, a too-wide view, markup in
+    a label). Each test reads its own lines; one build instead of fifteen. ``lines[lang][text]``
+    is the line of each added call or paragraph on that language's page; ``verbose`` the same build
+    with -v; ``count`` how many distinct mistakes the build should count."""
+
+    def __init__(self, out: str, verbose: str, lines: dict, count: int):
+        self.out, self.verbose, self.lines, self.count = out, verbose, lines, count
+
+    def once(self, pattern: str) -> bool:
+        """Whether exactly one line of the output matches ``pattern``."""
+        return sum(1 for ln in self.out.splitlines() if re.search(pattern, ln)) == 1
+
+
+def _with_lines(text: str, additions: list[str]) -> tuple[str, dict[str, int]]:
+    where = {}
+    for added in additions:
+        text += "\n\nTexto.\n\n"
+        where[added] = len(text.splitlines()) + 1
+        text += added + "\n"
+    return text, where
+
+
+@pytest.fixture(scope="module")
+def mistakes(mini) -> Mistakes:
+    es_calls = [c for c, _ in WIDGET_MISTAKES] + ['{{ widget("zz_silent") }}', "{{ nope() }}"]
+    pt_calls = [c for c, _ in PAGE_MISTAKES] + ['{{ widget("pe_sum", word="gato") }}', "{{ nope() }}", SPANISH_ON_PT]
+    es, es_at = _with_lines(CONTEXTS_ES, es_calls)
+    pt, pt_at = _with_lines(CONTEXTS_PT, pt_calls)
+    written = {"lesson_core/widgets/zz_bad.py": BAD_WIDGETS, "lesson_core/widgets/zz_silent.py": SILENT,
+               "docs/pt/contexts.md": pt, "docs/es/only-es.md": "# Solo\n",
+               "docs/es/extra.md": "# Extra\n", "docs/pt/extra.md": "# Extra\n"}
+    for path, text in written.items():
+        (mini / path).write_text(text, encoding="utf-8")
+    try:
+        out = break_and_build(mini, "docs/es/contexts.md", es)
+        verbose = break_and_build(mini, "docs/es/contexts.md", es, args=["-v"])
+    finally:
+        for path in written:
+            (mini / path).unlink()
+        (mini / "docs/pt/contexts.md").write_text(CONTEXTS_PT, encoding="utf-8")
+    # every added call or paragraph is one mistake, but zz_silent's call, whose three mistakes are
+    # its module's (counted here); a missing twin; three pages outside the nav
+    count = (len(es_calls) - 1) + len(pt_calls) + 3 + 1 + 3
+    return Mistakes(out, verbose, {"es": es_at, "pt": pt_at}, count)
 
 
 LABEL_WITHOUT_PT = BAD_WIDGETS.replace('controls=[Range("t", {"es": "T", "pt": "T"}, 1, min=0, max=3, step=1)])\ndef bad_nan',
