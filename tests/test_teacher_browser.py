@@ -70,6 +70,34 @@ def test_several_widgets_and_bad_parameters_fall_back_with_a_note(page, server):
     assert widget(page, "pe_heatmap").locator("output").inner_text() == "17"
 
 
+HOSTILE_NAMES = ['x"]', "a\\", "<img src=x onerror=1>", "$`", "$'", "]", "__proto__", "x" * 300]
+
+
+@pytest.mark.parametrize("path", ["turing-1-words/", "pt/real-model/"])
+def test_hostile_link_names_are_refused_and_the_teacher_kit_stays(page, server, path):
+    """Names that are not a control's name (quotes, brackets, backslashes, markup, replacement
+    patterns, 5 000 entries) are refused with short notices; the copy-link buttons, the chapter
+    box and the quiz keep working, and no notice echoes a long name or multiplies."""
+    from urllib.parse import quote
+    wid = "tokenizer" if path.startswith("turing") else "rm_compare"
+    plain = page.context.new_page()
+    plain.goto(server + path)
+    buttons, boxes = plain.locator(".aula-share-button").count(), plain.locator("[data-aula-done]").count()
+    plain.close()
+    assert buttons and boxes
+    entries = [f"{wid}:{quote(n, safe='')}=1" for n in HOSTILE_NAMES] + [f"{wid}:b%3Ci%3E{i}=1" for i in range(5000)]
+    page.goto(server + path + "#w=" + ";".join(entries))
+    page.wait_for_function("document.querySelectorAll('.aula-share-button').length > 0")
+    assert page.locator(".aula-share-button").count() == buttons
+    assert page.locator("[data-aula-done]").count() == boxes
+    notes = page.locator(".aula-link-note").all_text_contents()
+    assert 1 <= len(notes) <= 2, len(notes)
+    assert all(len(n) < 400 and "<img" not in n and "x" * 30 not in n for n in notes), notes
+    assert page.locator(".aula-link-note img").count() == 0
+    height = widget(page, wid).bounding_box()["height"]
+    assert height < 3000, height
+
+
 def test_link_works_from_file(browser, site):
     context = browser.new_context()
     pg = context.new_page()

@@ -74,6 +74,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "El enlace traía valores que este recuadro no acepta ({names}); se usan los valores por defecto.",
         "pt": "O link trazia valores que este quadro não aceita ({names}); foram usados os valores padrão.",
     },
+    # after the first few names a link notice shows (share.js shownNames)
+    "link_more": {"es": "y {n} más", "pt": "e mais {n}"},
     "chapter_done": {"es": "Terminé este capítulo", "pt": "Terminei este capítulo"},
     "print": {"es": "Imprimir", "pt": "Imprimir"},
     "print_key": {"es": "Imprimir con respuestas (docente)", "pt": "Imprimir com respostas (professor)"},
@@ -103,7 +105,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 RUNTIME_KEYS = ("py_idle", "py_weight", "py_start", "py_loading", "py_progress", "py_retry", "py_ready",
                 "py_failed", "py_wait", "py_error", "py_off", "scroll_box")
 # What every page's teacher kit says: written into each page as <script id="aula-page-msgs"> (main.html).
-PAGE_KEYS = ("share_copy", "share_copied", "share_manual", "share_label", "link_no_widget", "link_bad_values",
+PAGE_KEYS = ("share_copy", "share_copied", "share_manual", "share_label", "link_no_widget", "link_bad_values", "link_more",
              "chapter_done", "print", "print_key", "print_handout", "progress_title", "progress_local",
              "progress_no_storage", "progress_finished", "progress_not_visited", "progress_quizzes",
              "progress_reset", "progress_confirm_reset", "progress_reset_done", "yes", "no")

@@ -28,9 +28,27 @@ export function parseLink(hash) {
   });
 }
 
+// A parameter name as the core writes them (kit/controls.py): anything else in a link is refused
+// before it reaches a selector or the page.
+var NAME = /^[A-Za-z_][A-Za-z0-9_]{0,40}$/;
+// At most this many entries of a link are read, and a notice names at most NAMED names, each cut
+// to SHORT characters and stripped of controls: a link cannot plant a long message on the page.
+var MAX_ENTRIES = 64, NAMED = 3, SHORT = 24;
+
+export function shownNames(names, more) {
+  var shown = names.slice(0, NAMED).map(function (n) {
+    var clean = String(n).replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "");
+    return clean.length > SHORT ? clean.slice(0, SHORT - 1) + "\u2026" : clean || "\u2026";
+  }).join(", ");
+  return names.length > NAMED ? shown + " " + fill(more, { n: names.length - NAMED }) : shown;
+}
+
 // Whether the control `name` of w can take `value` (a typed field: checked by the bridge once set).
 export function acceptable(w, name, value) {
-  var inputs = Array.prototype.slice.call(w.querySelectorAll('[data-param="' + name + '"]'));
+  if (!NAME.test(name)) return false;
+  var inputs = Array.prototype.filter.call(w.querySelectorAll("[data-param]"), function (i) {
+    return i.getAttribute("data-param") === name;
+  });
   if (!inputs.length) return false;
   var input = inputs[0];
   if (input.type === "radio") return inputs.some(function (r) { return r.value === value; });
@@ -80,9 +98,11 @@ export function createShare(bridge, widgets, T, applied) {
     if (!entries || !bridge) return [];
     var done = [];
     var missing = [];
-    entries.forEach(function (entry) {
+    var skipped = entries.length > MAX_ENTRIES ? entries.slice(MAX_ENTRIES).map(function (e) { return e.name; }) : [];
+    entries.slice(0, MAX_ENTRIES).forEach(function (entry) {
       var w = findWidget(entry.name);
       if (!w) { missing.push(entry.name); return; }
+      if (done.indexOf(w) >= 0) { missing.push(entry.name); return; }  // named twice: the first counts
       var before = bridge.read(w).values;
       var good = {}, bad = [];
       Object.keys(entry.params).forEach(function (k) {
@@ -97,12 +117,13 @@ export function createShare(bridge, widgets, T, applied) {
         bridge.set(w, back);
         bad = bad.concat(wrong);
       }
-      if (bad.length) note(w, fill(T.link_bad_values, { names: bad.join(", ") }));
+      if (bad.length) note(w, fill(T.link_bad_values, { names: shownNames(bad, T.link_more) }));
       applied(w);
       done.push(w);
     });
+    missing = missing.concat(skipped);
     var article = document.querySelector(".md-content__inner");
-    if (missing.length && article) note(article, fill(T.link_no_widget, { names: missing.join(", ") }));
+    if (missing.length && article) note(article, fill(T.link_no_widget, { names: shownNames(missing, T.link_more) }));
     if (done.length) done[0].scrollIntoView({ block: "start" });
     return done;
   }
