@@ -87,7 +87,7 @@ def _index(step: int) -> int:
 
 
 def _facts(lang: str) -> dict:
-    run = RUNS[lang]
+    run = tr(lang, RUNS)
     ck, info = run["checkpoints"], run["info"]
     best = min(ck, key=lambda c: c["held_bpc"])
     last = ck[-1]
@@ -112,7 +112,7 @@ def _facts(lang: str) -> dict:
         data=lambda p, lang: _facts(lang))
 def own_default(p: dict, lang: str) -> View:
     """The default text's run at one checkpoint: the curves with a marker, the losses, the sample."""
-    ck = RUNS[lang]["checkpoints"]
+    ck = tr(lang, RUNS)["checkpoints"]
     i = _index(p["step"])
     c = ck[i]
     rows = [[tr(lang, NAMES["train"]), fmt(c["train_bpc"], lang, 2)],
@@ -132,7 +132,7 @@ def own_default(p: dict, lang: str) -> View:
                   + table([tr(lang, {"es": "Bits por carácter", "pt": "Bits por caractere"}), ""], rows)
                   + h("p", None, tr(lang, {"es": f"Muestra (el modelo escribe solo, a temperatura {temp}):",
                                            "pt": f"Amostra (o modelo escreve sozinho, com temperatura {temp}):"}))
-                  + h("blockquote", {"class": "aula-sample", "lang": lang}, c["sample"])
+                  + h("p", {"class": "aula-sample", "lang": lang}, h("code", None, c["sample"]))
                   + h("p", {"class": "aula-readout"}, words) + h("p", {"class": "aula-readout"}, note))
     summary = head + " " + tr(lang, {
         "es": f"Bits por carácter: {fmt(c['train_bpc'], lang, 2)} en el texto de entrenamiento, "
