@@ -2,7 +2,9 @@
 ``python -m lesson_core show WIDGET --lang es [--param k=v ...] [--html]`` (prints JSON),
 ``python -m lesson_core new-lesson NAME`` (writes a new lesson's files, see lesson_core/scaffold.py) and
 ``python -m lesson_core check [NAME ...]`` (every check of a lesson: lesson_core/lint's, which the
-build runs too, then the lesson's tests; with no NAME, lint's checks of the whole project)."""
+build runs too, then the lesson's tests; with no NAME, lint's checks of the whole project) and
+``python -m lesson_core train --lang es --text FILE --seed S --steps N --json`` (the reader's model
+trained on a text file: one JSON object per checkpoint, the run the page shows)."""
 
 from __future__ import annotations
 
@@ -34,7 +36,28 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("names", nargs="*", metavar="NAME", help="a lesson's page name, e.g. softmax-temperature")
     check.add_argument("--root", default=".", help="the project folder, with mkdocs.yml (default: here)")
     check.add_argument("--no-tests", action="store_true", help="skip the lessons' tests (tests/test_NAME.py)")
+    train = sub.add_parser("train", help="train the reader's model on a text file; one line per checkpoint")
+    train.add_argument("--lang", default="es", choices=["es", "pt"], help="the language of the messages")
+    train.add_argument("--text", required=True, metavar="FILE", help="a UTF-8 text file ('-' reads stdin)")
+    train.add_argument("--seed", type=int, default=1)
+    train.add_argument("--steps", type=int, default=600)
+    train.add_argument("--every", type=int, default=50, help="steps between checkpoints")
+    train.add_argument("--size", default="medium", choices=["small", "medium", "large"])
+    train.add_argument("--lr", type=float, default=0.01, help="Adam's learning rate")
+    train.add_argument("--json", action="store_true", help="JSON lines (the default prints a table)")
     args = parser.parse_args(argv)
+
+    if args.cmd == "train":
+        from .widgets.own_text import train_lines
+        raw = sys.stdin.read() if args.text == "-" else Path(args.text).read_text(encoding="utf-8")
+        code = 0
+        for line in train_lines(raw, args.lang, args.seed, args.steps, args.every, args.size, args.lr, args.json):
+            if line.startswith("error: "):
+                print(line, file=sys.stderr)
+                code = 1
+            else:
+                print(line, flush=True)
+        return code
 
     if args.cmd == "check":
         return run_checks(args.names, Path(args.root), not args.no_tests)

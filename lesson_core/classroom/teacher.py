@@ -22,7 +22,7 @@ CLASS_MINUTES = 45
 
 # The chapters in the course's order (the site's menu), with short names for the teachers' page.
 ORDER = ("turing-1-words", "turing-2-vectors", "positional-encoding", "turing-3-generation", "turing-4-scale",
-         "real-model")
+         "real-model", "own-model")
 TITLES = {
     "turing-1-words": {"es": "1. Turing, palabras y tokens", "pt": "1. Turing, palavras e tokens"},
     "turing-2-vectors": {"es": "2. Vectores y atención", "pt": "2. Vetores e atenção"},
@@ -30,6 +30,7 @@ TITLES = {
     "turing-3-generation": {"es": "3. Generar y aprender", "pt": "3. Gerar e aprender"},
     "turing-4-scale": {"es": "4. Escala y difusión", "pt": "4. Escala e difusão"},
     "real-model": {"es": "Un modelo de verdad", "pt": "Um modelo de verdade"},
+    "own-model": {"es": "Entrena tu propio modelo", "pt": "Treine seu próprio modelo"},
 }
 
 PLANS: dict[str, list[tuple[int, dict]]] = {
@@ -163,6 +164,25 @@ PLANS: dict[str, list[tuple[int, dict]]] = {
              "pt": "Fechamento: o tamanho dele no gráfico logarítmico do capítulo 4 e a pergunta de saída: o que falta "
                    "para ele escrever bem?"}),
     ],
+    "own-model": [
+        (5, {"es": "Apertura: ¿cómo aprendería a escribir una máquina que al principio no sabe ni qué letras existen?",
+             "pt": "Abertura: como uma máquina que no começo nem sabe quais letras existem aprenderia a escrever?"}),
+        (10, {"es": "El modelo y los bits por carácter: leer juntos las dos primeras secciones y mover el control al "
+                    "paso 0 y al último.",
+              "pt": "O modelo e os bits por caractere: ler juntos as duas primeiras seções e levar o controle ao "
+                    "passo 0 e ao último."}),
+        (15, {"es": "En grupos: cada grupo recibe un tramo de pasos, copia las dos pérdidas y la muestra de su tramo y "
+                    "cuenta cuántas palabras de la muestra están en el cuento; en el pizarrón se arma la curva de toda "
+                    "la clase.",
+              "pt": "Em grupos: cada grupo recebe um trecho de passos, copia as duas perdas e a amostra do seu trecho e "
+                    "conta quantas palavras da amostra estão no conto; na lousa se monta a curva da turma toda."}),
+        (10, {"es": "Cuando el modelo memoriza: comparar las curvas de entrenamiento y de validación y responder la "
+                    "pregunta de la lección.",
+              "pt": "Quando o modelo decora: comparar as curvas de treinamento e de validação e responder a pergunta "
+                    "da lição."}),
+        (5, {"es": "Cierre y pregunta de salida: ¿por qué el modelo que cuenta le gana a la red neuronal con este texto?",
+             "pt": "Fechamento e pergunta de saída: por que o modelo que conta ganha da rede neural com este texto?"}),
+    ],
 }
 
 
@@ -248,6 +268,7 @@ MATERIALS: dict[str, list[dict]] = {
     "positional-encoding": [_PROJECTOR, _PAIRS, _CALC_RAD, _COPIES],
     "turing-3-generation": [_PROJECTOR, _PAIRS, _CALC, _COPIES],
     "turing-4-scale": [_PROJECTOR, _PAIRS, _CALC, _COPIES],
+    "own-model": [_PROJECTOR, _PAIRS],
     "real-model": [_PROJECTOR, {"es": "Un dispositivo por pareja con la lección abierta: el modelo corre en el "
                                       "navegador y tarda unos segundos en arrancar la primera vez; ábranla al empezar.",
                                 "pt": "Um aparelho por dupla com a lição aberta: o modelo roda no navegador e leva alguns "

@@ -39,15 +39,15 @@ def _explained(head: list, rows: list, text: str, titled: bool = False) -> Marku
 
 
 def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, dict]], correct: str,
-              explain: Callable[[str], Markup]) -> None:
+              explain: Callable[[str], Markup], lesson: str = LESSON) -> None:
     """Register a quiz widget: parts "question" (static, shown above the answer buttons) and
-    "feedback" (depends on the answer)."""
+    "feedback" (depends on the answer). Other lessons' quizzes pass their ``lesson``."""
     keys = [k for k, _ in options]
     if correct not in keys:
         raise ValueError(f"{wid}: the computed answer {correct!r} is not among the options")
     QUIZZES[wid] = (question, options, correct, explain)
 
-    @widget(wid, lesson=LESSON, title=title,
+    @widget(wid, lesson=lesson, title=title,
             controls=[Choice("answer", ANSWER, "none", options=[("none", NO_ANSWER)] + options, style="buttons")],
             parts={"question": (), "feedback": ("answer",)}, lead=("question",))
     def _fn(p: dict, lang: str) -> View:
