@@ -53,9 +53,13 @@ def run(extra: list[str], folder: Path) -> dict:
                           preexec_fn=enter)
     wall = time.time() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    tail = proc.stdout.strip().splitlines()[-1:] or [""]
+    # pytest's own report stays with the records: which tests failed, and why
+    (folder / "pytest.out").write_text(proc.stdout + proc.stderr, encoding="utf-8")
+    lines = proc.stdout.strip().splitlines()
+    tail = lines[-1:] or [""]
+    failed = [line for line in lines if line.startswith(("FAILED ", "ERROR "))]
     out = {"wall": wall, "user": after.ru_utime - before.ru_utime, "sys": after.ru_stime - before.ru_stime,
-           "result": tail[0], "rc": proc.returncode, "all": None}
+           "result": tail[0], "rc": proc.returncode, "all": None, "failed": failed}
     if group:
         out["all"] = int((group / "cpuacct.usage").read_text()) / 1e9
         group.rmdir()
@@ -109,6 +113,10 @@ def main() -> None:
     else:
         print("(no cgroup accounting here, so Chromium's CPU is not counted)")
     summarise(folder)
+    if r["failed"]:
+        print(f"failed or in error ({len(r['failed'])}; pytest's report: {folder / 'pytest.out'}):")
+        for line in r["failed"]:
+            print("   ", line[:200])
     sys.exit(r["rc"])
 
 
