@@ -7,7 +7,7 @@
   scripts (macros/csp.py), last, once nothing else changes the page;
 - :func:`site`: the built site's last touches: the vendored Python runtime (macros/runtime.py),
   one search index per language (macros/search.py), the file:// carriers of the offline bundle,
-  and no sitemap where the site has no address;
+  no sitemap where the site has no address, and the installable web app (macros/pwa.py);
 - :func:`built_pages`: :func:`page` on every HTML file of a built site, the language told by the
   folder (``pt/`` is Portuguese). It changes nothing on a page that is already finished.
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from macros import bridge, chrome, csp, runtime, search
+from macros import bridge, chrome, csp, pwa, runtime, search
 
 __all__ = ["page", "site", "built_pages"]
 
@@ -31,9 +31,10 @@ def page(html: str, lang: str, offline: bool) -> str:
     return csp.apply(html, offline)
 
 
-def site(root: Path, runtime_made: dict, offline: bool, has_address: bool) -> None:
+def site(root: Path, runtime_made: dict, offline: bool, has_address: bool, app: bool = False) -> None:
     """The built site at ``root`` completed: ``runtime_made`` is macros/runtime.py's
-    ``runtime_files()`` for this build."""
+    ``runtime_files()`` for this build; ``app``: the web app and its service worker (macros/pwa.py),
+    last, once every other file is final (not for the file:// bundle, not under ``mkdocs serve``)."""
     files = runtime.vendor(root, runtime_made, offline)
     search.split_search_index(root, offline)
     if offline:
@@ -42,6 +43,8 @@ def site(root: Path, runtime_made: dict, offline: bool, has_address: bool) -> No
         # A bundle on a USB stick has no address; without one a sitemap lists "None/...".
         for name in ("sitemap.xml", "sitemap.xml.gz"):
             (root / name).unlink(missing_ok=True)
+    if app and not offline:
+        pwa.write(root)
 
 
 def built_pages(root: Path, offline: bool) -> list[Path]:

@@ -63,6 +63,11 @@ TERMS: list[tuple[str, dict, str, dict]] = [
     ("embedding-table", {"es": ["tabla de vectores"], "pt": ["tabela de vetores"]}, "embedding table",
      {"es": "La tabla que guarda un vector aprendido para cada token del vocabulario.",
       "pt": "A tabela que guarda um vetor aprendido para cada token do vocabulário."}),
+    ("bias", {"es": ["sesgo"], "pt": ["viés"]}, "bias",
+     {"es": "Un patrón de los datos o de quien hizo el modelo (por ejemplo, un estereotipo) que el modelo copia "
+            "aunque no forme parte del significado.",
+      "pt": "Um padrão dos dados ou de quem fez o modelo (por exemplo, um estereótipo) que o modelo copia mesmo "
+            "sem fazer parte do sentido."}),
     ("dot-product", {"es": ["producto escalar"], "pt": ["produto escalar"]}, "dot product",
      {"es": "Suma de los productos de dos vectores número a número; grande si apuntan hacia el mismo lado.",
       "pt": "Soma dos produtos de dois vetores número a número; grande se apontam para o mesmo lado."}),
@@ -108,6 +113,16 @@ TERMS: list[tuple[str, dict, str, dict]] = [
     ("layer-norm", {"es": ["normalización de capa"], "pt": ["normalização de camada"]}, "layer normalization",
      {"es": "Resta la media de los números de un token y divide entre su desviación estándar.",
       "pt": "Subtrai a média dos números de um token e divide pelo desvio padrão deles."}),
+    ("feed-forward", {"es": ["red de cada token"], "pt": ["rede de cada token"]}, "feed-forward layer (MLP)",
+     {"es": "La parte de cada capa que transforma el vector de cada token por separado: dos matrices con un paso "
+            "no lineal en medio; guarda unos dos tercios de los parámetros de la capa.",
+      "pt": "A parte de cada camada que transforma o vetor de cada token separadamente: duas matrizes com um passo "
+            "não linear no meio; guarda cerca de dois terços dos parâmetros da camada."}),
+    ("residual-stream", {"es": ["corriente residual"], "pt": ["fluxo residual"]}, "residual stream",
+     {"es": "El vector de cada token visto como una suma a la que cada atención y cada red de cada token le añaden "
+            "su parte, sin borrar lo anterior.",
+      "pt": "O vetor de cada token visto como uma soma à qual cada atenção e cada rede de cada token acrescentam a "
+            "sua parte, sem apagar o que veio antes."}),
     ("cross-attention", {"es": ["atención cruzada"], "pt": ["atenção cruzada"]}, "cross-attention",
      {"es": "Atención en la que las consultas vienen de un texto y las claves y valores de otro.",
       "pt": "Atenção em que as consultas vêm de um texto e as chaves e valores de outro."}),
@@ -201,6 +216,12 @@ TERMS: list[tuple[str, dict, str, dict]] = [
             "también se llama modelo de bigramas, porque solo mira pares de palabras vecinas.",
       "pt": "Modelo que prevê a próxima palavra contando que palavra veio depois da anterior no corpus; "
             "também se chama modelo de bigramas, porque só olha pares de palavras vizinhas."}),
+    ("context-window", {"es": ["ventana de contexto"], "pt": ["janela de contexto"]}, "context window",
+     {"es": "Cuántos tokens lee el modelo a la vez; lo que queda antes de la ventana no cuenta para nada.",
+      "pt": "Quantos tokens o modelo lê de uma vez; o que fica antes da janela não conta para nada."}),
+    ("hallucination", {"es": ["alucinación"], "pt": ["alucinação"]}, "hallucination",
+     {"es": "Un texto falso escrito con toda fluidez: el modelo continúa lo más probable, no consulta datos.",
+      "pt": "Um texto falso escrito com toda a fluência: o modelo continua o mais provável, não consulta fatos."}),
     ("seed", {"es": ["semilla"], "pt": ["semente"]}, "random seed",
      {"es": "El número que fija un sorteo: la misma semilla da siempre el mismo resultado.",
       "pt": "O número que fixa um sorteio: a mesma semente dá sempre o mesmo resultado."}),
@@ -232,6 +253,10 @@ REPLACES: dict[str, dict[str, list[str]]] = {
     "validation-text": {"es": ["texto reservado", "texto apartado"], "pt": ["texto reservado", "texto separado"]},
     "seed": {"es": ["número de sorteo"], "pt": ["número de sorteio", "sorteio (semente)"]},
     "count-model": {"es": ["probabilidad de bigrama"], "pt": ["probabilidade de bigrama"]},
+    "feed-forward": {"es": ["red de propagación hacia adelante", "redes de propagación hacia adelante",
+                            "red prealimentada"],
+                     "pt": ["rede feed-forward", "redes feed-forward", "rede de alimentação direta"]},
+    "residual-stream": {"es": ["flujo residual"], "pt": ["corrente residual"]},
 }
 
 T = {

@@ -261,4 +261,4 @@ def on_post_build(config):
                           "adds the tracebacks")
     offline = offline_enabled(config)
     _m("jsbundle").write(root, offline)
-    _m("finish").site(root, runtime_files(config), offline, bool(config.get("site_url")))
+    _m("finish").site(root, runtime_files(config), offline, bool(config.get("site_url")), app=not serving(config))

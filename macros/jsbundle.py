@@ -8,7 +8,8 @@ per entry point (``overrides/bridge/page.js`` lists the modules):
 - ``head.js`` -> ``assets/aula/head.<hash>.js``, loaded in ``<head>`` (overrides/main.html);
 - ``page.js`` -> ``assets/aula/aula.<hash>.js``, the bridge and the teacher kit;
 - ``worker/http.js`` -> ``assets/aula/py-worker.mjs`` (macros/runtime.py versions its address);
-- ``worker/file.js`` -> ``py-worker-file.js``, carried as text into the offline bundle (runtime.py).
+- ``worker/file.js`` -> ``py-worker-file.js``, carried as text into the offline bundle (runtime.py);
+- ``sw/main.js`` -> the service worker, written as ``sw.js`` with its data by macros/pwa.py.
 
 The bundle is made once per distinct content of the sources (with esbuild's version and the script),
 kept in the build cache (``~/.cache/aula/bridge-<hash>/``, macros/stdlib.py) beside the other Node steps' results; a
@@ -36,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "overrides" / "bridge"
 SCRIPT = ROOT / "scripts" / "bundle-bridge.mjs"
 ESBUILD = ROOT / "node_modules" / "esbuild" / "package.json"
-OUTPUTS = ("head.js", "aula.js", "py-worker.mjs", "py-worker-file.js")
+OUTPUTS = ("head.js", "aula.js", "py-worker.mjs", "py-worker-file.js", "sw.js")
 HASHED = {"head": "head.js", "page": "aula.js"}  # served under content-hashed names
 KEEP = 8  # bundles kept in the cache (tests build copies of the project side by side)
 

@@ -19,13 +19,13 @@ import difflib
 from pathlib import Path
 
 import lesson_core
-from lesson_core.classroom import teacher
+from lesson_core.classroom import curriculum_view, teacher
 from lesson_core.kit.fmt import fmt, fmt_pct, tr
 from lesson_core.kit.html import Markup, h
 from lesson_core.kit.messages import ParamError
 from lesson_core.kit.registry import UnknownParam, UnknownWidget
 from lesson_core.widgets import turing_quiz, worksheets
-from macros import devloop, pagecache
+from macros import curriculum, devloop, pagecache, pwa, qr
 from macros.authoring import MacroError, author_error, call_text, locate, raised_at, stash
 from macros.checks import problem
 from macros.glossary import glossary_markdown, glossary_sources
@@ -180,10 +180,36 @@ def define_env(env):
         """A chapter's class set: one sheet per student in one print job, and a compact key packet."""
         return _classroom("class_set", chapter, lambda lang: worksheets.class_set_html(chapter, lang))
 
+    def _curriculum(render):
+        page, conf = env.page, env.conf
+        lang = page_lang(page)
+        pagecache.reads(page, curriculum.sources(conf["docs_dir"], lang))  # the sections' titles
+        return render(lang, curriculum.headings(conf["docs_dir"], lang),
+                      curriculum.href_from(page, conf["use_directory_urls"]))
+
+    @env.macro
+    def curriculum_box(lesson_page: str) -> Markup:
+        """What the lesson covers in the reader's curriculum (BNCC for pt, UNESCO for both), with sections."""
+        return _classroom("curriculum_box", lesson_page, lambda lang: _curriculum(
+            lambda lang, heads, href: curriculum_view.box_html(lesson_page, lang, heads, href)))
+
+    @env.macro
+    def curriculum_overview() -> Markup:
+        """The whole course against the reader's curricula: every code with the lessons that meet it."""
+        return _classroom("curriculum_overview", "", lambda lang: _curriculum(curriculum_view.overview_html))
+
     @env.macro
     def course_overview() -> Markup:
         """The teachers' page table: each chapter's classes of 45 minutes and whether it needs calculators."""
         return _classroom("course_overview", "", teacher.course_html)
+
+    @env.macro
+    def site_qr() -> Markup:
+        """The QR code of the site's address in the page's language (site_url), with the address beside it."""
+        lang = page_lang(env.page)
+        url = env.conf["site_url"] + tr(lang, {"es": "", "pt": "pt/"})
+        return Markup(stash(env.page, qr.qr_figure(url, tr(lang, {"es": "Código QR de la dirección del sitio",
+                                                                   "pt": "Código QR do endereço do site"}))))
 
     @env.macro
     def bundle_link() -> Markup:
@@ -192,14 +218,28 @@ def define_env(env):
         url = env.conf["extra"].get("aula_bundle_url") or ""
         lang = page_lang(env.page)
         if url:
-            return Markup(h("a", {"href": url, "class": "md-button md-button--primary", "download": ""},
-                            tr(lang, {"es": "Descargar aula-offline.zip", "pt": "Baixar aula-offline.zip"})))
+            return Markup(stash(env.page, h("div", {"class": "aula-bundle"}, h(
+                "a", {"href": url, "class": "md-button md-button--primary", "download": ""},
+                tr(lang, {"es": "Descargar aula-offline.zip", "pt": "Baixar aula-offline.zip"})),
+                qr.qr_figure(url, tr(lang, {"es": "Código QR de la descarga de la copia sin conexión",
+                                            "pt": "Código QR do download da cópia offline"})))))
         return Markup(h("em", None, tr(lang, {"es": "Esta copia del sitio no tiene enlace de descarga: el archivo "
                                                      "aula-offline.zip se publica con cada versión del proyecto, o se "
                                                      "genera con bash scripts/bundle.sh.",
                                                "pt": "Esta cópia do site não tem link de download: o arquivo "
                                                      "aula-offline.zip é publicado com cada versão do projeto, ou "
                                                      "gerado com bash scripts/bundle.sh."})))
+
+    @env.macro
+    def offline_size(which: str) -> Markup:
+        """A size the teachers' page quotes for saving on a phone (macros/pwa.py puts it in after the
+        build): "all" (every lesson of the page's language), "chapter_min", "chapter_max"."""
+        lang = page_lang(env.page)
+        if env.conf["extra"].get("aula_offline") or serving():  # no service worker: no size to quote
+            pwa.marker(which)  # a wrong name still stops the build
+            return Markup(h("em", None, tr(lang, {"es": "el tamaño figura en el sitio publicado",
+                                                  "pt": "o tamanho aparece no site publicado"})))
+        return Markup(pwa.marker(which))
 
     @env.macro
     def quiz_key(widget_id: str) -> Markup:

@@ -12,6 +12,7 @@ const ENTRIES = {  // output file -> entry module
   "aula.js": "page.js",
   "py-worker.mjs": "worker/http.js",
   "py-worker-file.js": "worker/file.js",
+  "sw.js": "sw/main.js",  // the service worker, led by its data in the site's sw.js (macros/pwa.py)
 };
 
 await Promise.all(Object.entries(ENTRIES).map(([name, entry]) => build({

@@ -16,14 +16,14 @@ npm ci --no-audit --no-fund --loglevel=error
 
 # chromium for the browser tests; the Spanish and Brazilian word lists for tests/test_language.py
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -f /usr/share/dict/spanish ] \
-    || [ ! -f /usr/share/dict/brazilian ]; then
+    || [ ! -f /usr/share/dict/brazilian ] || [ ! -x /usr/bin/zbarimg ]; then
   if [ "$(id -u)" = "0" ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq chromium chromium-driver wspanish wbrazilian >/dev/null
+    apt-get install -y -qq chromium chromium-driver wspanish wbrazilian zbar-tools >/dev/null
   else
     echo "note: the tests need Debian's chromium and word lists:" \
-      "sudo apt-get install -y chromium chromium-driver wspanish wbrazilian" >&2
+      "sudo apt-get install -y chromium chromium-driver wspanish wbrazilian zbar-tools" >&2
   fi
 fi
 

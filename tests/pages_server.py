@@ -3,7 +3,8 @@
 - gzip for text, scripts, JSON and wasm when the browser accepts it (zip files and images as they are);
 - ``Cache-Control: max-age=600`` and an ``ETag`` (304 on ``If-None-Match``), as GitHub Pages sends;
 - a log of what it sent: ``hits`` (path, status, bytes on the wire), for tests and the benchmark;
-- optional faults for tests: ``faults[substring] = "404" | "cut"`` (a response cut halfway);
+- optional faults for tests: ``faults[substring] = "404" | "cut"`` (a response cut halfway), and
+  ``down = True``: every connection closed unanswered, as when the phone has no network;
 - optional throttling for the benchmark, applied to every request (the page's and the worker's
   alike): ``rate`` bytes per second shared by all connections (one link), ``latency`` seconds
   before each response.
@@ -37,6 +38,7 @@ class PagesServer(http.server.ThreadingHTTPServer):
         self.rate, self.latency = rate, latency
         self.hits: list[tuple[str, int, int]] = []
         self.faults: dict[str, str] = {}
+        self.down = False
         self._gz: dict[tuple[str, float], bytes] = {}
         self._lock = threading.Lock()
         self._link_free = 0.0  # when the shared link can send the next chunk
@@ -79,6 +81,13 @@ class PagesHandler(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         srv = self.server
+        if srv.down:
+            self.close_connection = True
+            try:
+                self.connection.shutdown(2)
+            except OSError:
+                pass
+            return
         if srv.latency:
             time.sleep(srv.latency)
         rel = unquote(urlparse(self.path).path)

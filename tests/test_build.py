@@ -17,7 +17,8 @@ from lesson_core.kit.fmt import fmt
 
 pytestmark = pytest.mark.slow
 
-LESSON_WIDGETS = {"pe_raw_vs_wave", "pe_heatmap", "pe_fingerprint", "pe_ambiguity", "pe_sum", "pe_rotation"}
+LESSON_WIDGETS = {"pe_raw_vs_wave", "pe_heatmap", "pe_fingerprint", "pe_ambiguity", "pe_sum", "pe_rotation",
+                  "quiz_pe_shuffle", "quiz_pe_distance"}
 
 
 def pages(site: Path) -> list[Path]:

@@ -112,6 +112,7 @@ ALLOW: dict[str, dict[float, object]] = {
         19: lambda lang: len(data_vectors.VECTORS) == 19,
         8: lambda lang: len(next(iter(data_vectors.VECTORS.values()))) == 8,
         512: _fact("the 2017 Transformer's model dimension"),
+        2048: _fact("the 2017 Transformer's feed-forward width, d_ff (Vaswani et al. 2017, Table 3)"),
         12288: _fact("GPT-3's model dimension (Brown et al. 2020)"),
         90: _fact("degrees of a right angle"), 180: _fact("degrees of a straight angle"),
         64: _fact("typical query/key size in real models"), 128: _fact("typical query/key size in real models"),

@@ -13,7 +13,8 @@ from lesson_core.classroom import teacher
 from lesson_core.widgets import turing_quiz
 
 DOCS = ROOT / "docs"
-TEACHER_PAGES = sorted(p.stem for p in (DOCS / "es" / "teacher").glob("*.md") if p.stem != "index")  # index: the teachers' home
+# not guides: the teachers' home and the curriculum overview
+TEACHER_PAGES = sorted(p.stem for p in (DOCS / "es" / "teacher").glob("*.md") if p.stem not in ("index", "curriculum"))
 
 
 def quizzes_of(lesson: str) -> set[str]:

@@ -142,6 +142,13 @@ def check(ex: dict) -> None:
         w = np.array(g["w"])
         close(w.sum(), 1.0)
         close([a["sum_sq"], a["count"]], [(w ** 2).sum(), 1 / (w ** 2).sum()])
+    elif kind == "bias":
+        diff = np.array(g["b"]) - np.array(g["a"])
+        close(a["diff"], diff)
+        assert diff[1] > 0 and a["others"] == [j for j in (0, 2, 3) if abs(diff[j]) > 1e-12] and a["others"]
+    elif kind == "context":
+        assert g["text"] > g["window"] and a["dropped"] == g["text"] - g["window"]
+        assert a["first_seen"] == a["dropped"] + 1
     else:
         pytest.fail(f"no independent check for exercise kind {kind!r}")
 

@@ -207,8 +207,25 @@ def _layernorm(rng: Random) -> dict:
             "answer": {"mean": mean, "var": var, "std": std, "y": [(x - mean) / std for x in xs]}}
 
 
+BIAS_AXES = 4  # [persona, femenino, tamaño, juventud] of the bias exercise
+
+
+def _bias(rng: Random) -> dict:
+    """A word and its feminine on four labelled axes (person, female, size, young): the second
+    differs on «female» and, drawn by the seed, on one or two other axes (the exercise's bias)."""
+    a = [_tenths(rng, 5, 10), 0.0, _tenths(rng, 1, 9), _tenths(rng, 1, 9)]
+    b = list(a)
+    b[1] = _tenths(rng, 7, 10)
+    for j in sorted({_int(rng, 2, 3) for _ in range(_int(rng, 1, 2))}):
+        while b[j] == a[j]:
+            b[j] = _tenths(rng, 1, 9)
+    diff = [y - x for x, y in zip(a, b)]
+    return {"kind": "bias", "given": {"a": a, "b": b},
+            "answer": {"diff": diff, "others": [j for j in range(BIAS_AXES) if j != 1 and diff[j] != 0]}}
+
+
 def vectors(rng: Random) -> list[dict]:
-    return [_dot(rng), _attention(rng), _layernorm(rng)]
+    return [_dot(rng), _attention(rng), _layernorm(rng), _bias(rng)]
 
 
 # --- chapter 3: generation and training -------------------------------------------------
@@ -287,8 +304,15 @@ def _effective(rng: Random) -> dict:
     return {"kind": "effective", "given": {"w": w}, "answer": {"sum_sq": sq, "count": 1 / sq}}
 
 
+def _context(rng: Random) -> dict:
+    window = _pick(rng, [64, 2048, 4096, 8192])
+    text = window + _int(rng, 1, 3) * _pick(rng, [16, 100, 1000])
+    return {"kind": "context", "given": {"window": window, "text": text},
+            "answer": {"dropped": text - window, "first_seen": text - window + 1}}
+
+
 def scale(rng: Random) -> list[dict]:
-    return [_diffusion(rng), _chinchilla(rng), _effective(rng)]
+    return [_diffusion(rng), _chinchilla(rng), _effective(rng), _context(rng)]
 
 
 GENERATORS: dict[str, Callable[[Random], list[dict]]] = {

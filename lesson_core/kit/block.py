@@ -29,7 +29,7 @@ from .html import Markup, h
 from .messages import MESSAGES, RUNTIME_KEYS
 from .registry import SUMMARY, Views, get, parse_params, precompute, precompute_grid
 
-__all__ = ["render_block", "json_for_script", "Block", "GRID_DIR"]
+__all__ = ["render_block", "json_for_script", "Block", "GRID_DIR", "needs_python"]
 
 GRID_DIR = "grids"  # a drag grid's file, under the bridge's folder (the site's assets/aula/)
 
@@ -54,6 +54,37 @@ def json_for_script(obj: Any) -> Markup:
     return Markup(text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
+def needs_python(w, name: str) -> str | None:
+    """When a discrete control's new value needs live Python: "always" (a part it changes has no
+    precomputed table), "second" (its table moves one control at a time: after another control
+    moved, it goes live), or None (every state is precomputed). Typed fields always go live.
+
+    >>> needs_python(get("next_token"), "temperature")
+    'second'
+    """
+    c = w.control(name)
+    if not c.discrete:
+        return None
+    kinds = set()
+    for part, deps in w.parts.items():
+        if name not in deps:
+            continue
+        combos = w.combos(part, w.defaults())
+        if combos is None:
+            kinds.add("always")
+        elif any(k != name and w.control(k).discrete for k in deps) and len(combos) < _product(w, deps):
+            kinds.add("second")
+    return "always" if "always" in kinds else ("second" if kinds else None)
+
+
+def _product(w, deps) -> int:
+    n = 1
+    for d in deps:
+        if w.control(d).discrete:
+            n *= len(w.control(d).values())
+    return n
+
+
 def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, uid: str,
                  check: Callable[[str, dict, str], None] | None = None, views: Views | None = None) -> Block:
     """Full HTML block for a page, with the files it refers to (:class:`Block`). Raises ParamError /
@@ -71,7 +102,13 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
             check(name, values, str(view.parts[name]))
     pre = precompute(w, values, lang, check, views)
     grid = precompute_grid(w, values, lang, check, views)
-    controls = [c.html(lang, values[c.name], uid) for c in w.controls]
+    controls = []
+    for c in w.controls:
+        controls.append(c.html(lang, values[c.name], uid))
+        kind = needs_python(w, c.name)
+        if kind:  # said before anything is fetched; the bridge adds the size, and hides it once Python is ready
+            controls.append(h("p", {"class": "aula-live-note", "data-needs-python": kind, "data-for": c.name},
+                              tr(lang, MESSAGES["py_needs_" + kind])))
     live = any(not c.discrete for c in w.controls) or any(
         not w.precomputable(p) for p in w.parts if w.parts[p])
     parts = {
@@ -96,7 +133,8 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
         h("form", {"class": "aula-controls", "action": "#", "autocomplete": "off"}, controls) if controls else None,
         # the status (Python coming, its progress, errors) sits beside the controls, not below the figure
         h("p", {"class": "aula-status", "role": "status", "aria-live": "polite"}),
-        h("div", {"class": "aula-view"}, [el for n, el in parts.items() if n not in w.lead]),
+        h("div", {"class": "aula-view", "data-old": tr(lang, MESSAGES["py_old"])},
+          [el for n, el in parts.items() if n not in w.lead]),
         h("script", {"type": "application/json", "class": "aula-pre"}, json_for_script(pre)) if pre else None,
         grid_ref,
         h("script", {"type": "application/json", "class": "aula-msgs"}, json_for_script(msgs)),

@@ -56,6 +56,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "Este valor se calculará en cuanto Python esté listo.",
         "pt": "Este valor será calculado assim que o Python estiver pronto.",
     },
+    # over a widget's view while its new answer is on its way (aula.css, [aria-busy])
+    "py_old": {"es": "Resultado anterior: se está calculando el nuevo",
+               "pt": "Resultado anterior: o novo está sendo calculado"},
+    # beside a discrete control some of whose states the build did not precompute (block.needs_python);
+    # the bridge adds the download's size
+    "py_needs_always": {"es": "Este control usa el cálculo en vivo: al cambiarlo, se descarga Python",
+                        "pt": "Este controle usa o cálculo ao vivo: ao mudar o valor, o Python é baixado"},
+    "py_needs_second": {"es": "Si ya cambiaste otro control, este usa el cálculo en vivo y descarga Python",
+                        "pt": "Se você já mudou outro controle, este usa o cálculo ao vivo e baixa o Python"},
     "py_error": {"es": "No se pudo calcular este valor.", "pt": "Não foi possível calcular este valor."},
     "py_off": {
         "es": "El recálculo en vivo está desactivado; prueba con un valor precalculado.",
@@ -68,6 +77,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "share_copied": {"es": "Enlace copiado.", "pt": "Link copiado."},
     "share_manual": {"es": "Copia el enlace de este campo:", "pt": "Copie o link deste campo:"},
     "share_label": {"es": "Enlace a este recuadro en su estado actual", "pt": "Link para este quadro no estado atual"},
+    "present": {"es": "Proyectar", "pt": "Projetar"},
+    "present_exit": {"es": "Volver a la página", "pt": "Voltar à página"},
+    "present_label": {"es": "Mostrar este recuadro en pantalla completa, con letra grande, para proyectarlo",
+                      "pt": "Mostrar este quadro em tela cheia, com letra grande, para projetá-lo"},
+    "share_qr": {"es": "Código QR del enlace: se escanea con la cámara del celular",
+                 "pt": "Código QR do link: é lido com a câmera do celular"},
+    "share_qr_long": {"es": "Este enlace es demasiado largo para un código QR legible: compártelo copiándolo.",
+                      "pt": "Este link é longo demais para um código QR legível: compartilhe-o copiando."},
     "link_no_widget": {"es": "El enlace nombra un recuadro que no está en esta página ({names}); se ignora.",
                        "pt": "O link cita um quadro que não está nesta página ({names}); ele foi ignorado."},
     "link_bad_values": {
@@ -105,7 +122,9 @@ MESSAGES: dict[str, dict[str, str]] = {
 RUNTIME_KEYS = ("py_idle", "py_weight", "py_start", "py_loading", "py_progress", "py_retry", "py_ready",
                 "py_failed", "py_wait", "py_error", "py_off", "scroll_box")
 # What every page's teacher kit says: written into each page as <script id="aula-page-msgs"> (main.html).
-PAGE_KEYS = ("share_copy", "share_copied", "share_manual", "share_label", "link_no_widget", "link_bad_values", "link_more",
+PAGE_KEYS = ("share_copy", "share_copied", "share_manual", "share_label", "share_qr", "share_qr_long",
+             "present", "present_exit", "present_label",
+             "link_no_widget", "link_bad_values", "link_more",
              "chapter_done", "print", "print_key", "print_handout", "progress_title", "progress_local",
              "progress_no_storage", "progress_finished", "progress_not_visited", "progress_quizzes",
              "progress_reset", "progress_confirm_reset", "progress_reset_done", "yes", "no")

@@ -22,7 +22,8 @@ from ..kit import fpmath as fp
 from ..kit.messages import ParamError
 
 __all__ = ["BASE", "check_d", "frequency", "wavelength", "pe_vector", "pe_matrix", "add_position",
-           "divisor", "rotation_blocks", "rotate", "rotation_check", "raw_count_share", "wave_gap", "distance"]
+           "divisor", "rotation_blocks", "rotate", "rotation_check", "raw_count_share", "wave_gap", "distance",
+           "dot", "distance_dots", "dot_at_distance"]
 
 BASE = 10000.0  # the constant of the original paper
 
@@ -137,3 +138,22 @@ def wave_gap(a: float, b: float, i: int, d: int) -> dict:
         "full_distance": distance(pa, pb),
         "max_distance": math.sqrt(2 * d),  # two opposite points on every circle
     }
+
+
+def dot(u: list[float], v: list[float]) -> float:
+    """The dot product of chapter 2 (math.fsum: the same bits in CPython and Pyodide)."""
+    return math.fsum(a * b for a, b in zip(u, v))
+
+
+def distance_dots(k: float, d: int, positions: list[int] | range) -> list[float]:
+    """PE(p) . PE(p + k) for each p: what attention's dot product sees of two places k apart."""
+    return [dot(pe_vector(p, d), pe_vector(p + k, d)) for p in positions]
+
+
+def dot_at_distance(k: float, d: int) -> float:
+    """The same dot product from k alone: sum over the waves of cos(k * omega_i), since
+    sin(a)sin(b) + cos(a)cos(b) = cos(a - b). No p in it, so every position gives this number.
+
+    Example: dot_at_distance(0, 8) -> 4.0 (each of the 4 waves gives cos 0 = 1)."""
+    check_d(d)
+    return math.fsum(fp.cos(k / divisor(i, d)) for i in range(d // 2))

@@ -40,7 +40,7 @@ def _circle(i: int, pos: int, k: int, d: int, cx: float, lang: str, top: float =
         controls=[Number("pos", T["pos"], 10, min=0, max=100000),
                   Number("k", {"es": "Paso k", "pt": "Passo k"}, 5, min=0, max=100000),
                   Choice("d", T["d"], 8, options=[(4, "4"), (8, "8"), (16, "16")])],
-        parts={"main": ("pos", "k", "d")})
+        parts={"main": ("pos", "k", "d"), "dots": ("k", "d")}, fields=("dot_k", "dot_spread"))
 def rotation(p: dict, lang: str) -> View:
     """PE(pos+k) computed directly against R_k·PE(pos), where R_k is built from k alone."""
     pos, k, d = p["pos"], p["k"], pe.check_d(p["d"])
@@ -73,9 +73,51 @@ def rotation(p: dict, lang: str) -> View:
                      f"el código de {fmt(pos, lang)} girado {fmt(k, lang)} posiciones, coinciden. ",
                "pt": f"d = {d}: PE({fmt(pos + k, lang)}) calculado diretamente e R{sub}·PE({fmt(pos, lang)}), "
                      f"o código de {fmt(pos, lang)} girado {fmt(k, lang)} posições, coincidem. "}) + verdict
-    return View(summary=summary, parts={"main": body},
-                data={"pos": pos, "k": k, "d": d, "max_error": err, "direct": check["direct"],
+    dots, dot_k, spread, said = _distance_part(k, d, lang)
+    return View(summary=summary + " " + said, parts={"main": body, "dots": dots},
+                data={"dot_k": dot_k, "dot_spread": spread, "pos": pos, "k": k, "d": d, "max_error": err, "direct": check["direct"],
                       "rotated": check["rotated"], "blocks": [list(b) for b in blocks]})
+
+
+DOT_POSITIONS = range(0, 50)
+
+
+def _distance_part(k: float, d: int, lang: str) -> tuple[Markup, float, float, str]:
+    """PE(p)·PE(p+k) for every p from 0 to 49, drawn as dots on one axis: a flat row, because the
+    dot product is the sum of cos(k·ωᵢ), with no p in it."""
+    dots = pe.distance_dots(k, d, DOT_POSITIONS)
+    dot_k = pe.dot_at_distance(k, d)
+    spread = max(dots) - min(dots)
+    top = d / 2  # the dot product of two codes lies in [-d/2, d/2]
+    label = tr(lang, {"es": f"PE(p)·PE(p + {fmt(k, lang)}) para p de 0 a {DOT_POSITIONS[-1]}",
+                      "pt": f"PE(p)·PE(p + {fmt(k, lang)}) para p de 0 a {DOT_POSITIONS[-1]}"})
+
+    def draw(frame: Frame) -> Markup:
+        W, left, y0, ph = frame.width, 40, 8, 110
+        pw = W - left - 10
+
+        def Y(v: float) -> float:
+            return y0 + ph * (top - v) / (2 * top)
+
+        marks = [h("circle", {"cx": num(left + pw * j / (len(dots) - 1)), "cy": num(Y(v)), "r": 3,
+                              "class": "aula-dot-b"}) for j, v in enumerate(dots)]
+        yt = [h("text", {"x": left - 6, "y": num(Y(v) + 4), "class": "aula-tick", "text-anchor": "end"}, fmt(v, lang))
+              for v in (top, 0, -top)]
+        xt = [h("text", {"x": num(left + pw * p / DOT_POSITIONS[-1]), "y": y0 + ph + 16, "class": "aula-tick",
+                         "text-anchor": "middle"}, p) for p in (0, 10, 20, 30, 40, 49)]
+        axis = h("line", {"x1": left, "x2": left + pw, "y1": num(Y(0)), "y2": num(Y(0)), "class": "aula-axis"})
+        return svg(W, y0 + ph + 22, axis, yt, xt, marks, label=label)
+
+    said = tr(lang, {"es": f"Para cada posición p de 0 a {DOT_POSITIONS[-1]}, PE(p)·PE(p + {fmt(k, lang)}) vale "
+                           f"{fmt(dot_k, lang, 4)}, lo mismo que la suma de cos({fmt(k, lang)}·ωᵢ) de las {d // 2} ondas: "
+                           f"entre el mayor y el menor hay {fmt_sci(spread, lang) if spread else '0'}. "
+                           "El producto escalar solo depende de la distancia k.",
+                     "pt": f"Para cada posição p de 0 a {DOT_POSITIONS[-1]}, PE(p)·PE(p + {fmt(k, lang)}) vale "
+                           f"{fmt(dot_k, lang, 4)}, o mesmo que a soma de cos({fmt(k, lang)}·ωᵢ) das {d // 2} ondas: "
+                           f"entre o maior e o menor a diferença é {fmt_sci(spread, lang) if spread else '0'}. "
+                           "O produto escalar só depende da distância k."})
+    body = Markup(h("p", {"class": "aula-note"}, label) + figure(draw) + h("p", {"class": "aula-readout"}, said))
+    return body, dot_k, spread, said
 
 
 # --- 6. one slow wave is ambiguous; the whole code is not ----------------------------

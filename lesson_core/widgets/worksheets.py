@@ -224,6 +224,34 @@ def _comparisons(g: dict, a: dict, lang: str) -> tuple:
                          "pt": f"{fmt(a['pairs'], lang)} comparações; {fmt(a['rnn_steps'], lang)} passos."})
 
 
+BIAS_NAMES = {"es": ["persona", "femenino", "tamaño", "juventud"], "pt": ["pessoa", "feminino", "tamanho", "juventude"]}
+
+
+def _bias(g: dict, a: dict, lang: str) -> tuple:
+    axes, names = ", ".join(tr(lang, BIAS_NAMES)), [tr(lang, BIAS_NAMES)[j] for j in a["others"]]
+    st = tr(lang, {"es": f"En una tabla hecha a mano, con las casillas [{axes}], «niño» es {_v(g['a'], lang, 1)} y "
+                         f"«niña», {_v(g['b'], lang, 1)}. Calcula niña − niño casilla a casilla. ¿Qué casillas cambian "
+                         "además de «femenino»? ¿Lo exige el significado de las palabras?",
+                   "pt": f"Numa tabela feita à mão, com as casas [{axes}], “menino” é {_v(g['a'], lang, 1)} e "
+                         f"“menina”, {_v(g['b'], lang, 1)}. Calcule menina − menino casa por casa. Que casas mudam "
+                         "além de “feminino”? O sentido das palavras exige isso?"})
+    key = tr(lang, {"es": f"niña − niño = {_v(a['diff'], lang, 1)}. Cambian también: {', '.join(names)}. No lo exige "
+                          "el significado: es un sesgo de quien hizo la tabla.",
+                    "pt": f"menina − menino = {_v(a['diff'], lang, 1)}. Mudam também: {', '.join(names)}. O sentido não "
+                          "exige isso: é um viés de quem fez a tabela."})
+    return st, key
+
+
+def _context(g: dict, a: dict, lang: str) -> tuple:
+    w, t = fmt(g["window"], lang), fmt(g["text"], lang)
+    st = tr(lang, {"es": f"Un modelo tiene una ventana de contexto de {w} tokens y le das un texto de {t} tokens. "
+                         "¿Cuántos tokens del principio no ve? ¿Cuál es el primer token que sí ve?",
+                   "pt": f"Um modelo tem uma janela de contexto de {w} tokens e você dá a ele um texto de {t} tokens. "
+                         "Quantos tokens do começo ele não vê? Qual é o primeiro token que ele vê?"})
+    d, f = fmt(a["dropped"], lang), fmt(a["first_seen"], lang)
+    return st, tr(lang, {"es": f"No ve {d}; el primero que ve es el {f}.", "pt": f"Não vê {d}; o primeiro que vê é o {f}."})
+
+
 def _diffusion(g: dict, a: dict, lang: str) -> tuple:
     x0, e, ab = (fmt(g[k], lang) for k in ("x0", "eps", "abar"))
     st = tr(lang, {"es": f"Un píxel x₀ = {x0} recibe ruido ε = {e} con ᾱ = {ab}. Calcula √ᾱ, √(1 − ᾱ) y "
@@ -261,7 +289,7 @@ def _effective(g: dict, a: dict, lang: str) -> tuple:
 WORDING = {"pe_value": _pe_value, "pe_sum": _pe_sum, "wavelength": _wavelength, "bigram": _bigram, "bpe": _bpe,
            "dot": _dot, "attention": _attention, "layernorm": _layernorm, "temperature": _temperature,
            "train_step": _train_step, "chain": _chain, "comparisons": _comparisons, "diffusion": _diffusion,
-           "chinchilla": _chinchilla, "effective": _effective}
+           "chinchilla": _chinchilla, "effective": _effective, "bias": _bias, "context": _context}
 
 
 def sheet_html(chapter: str, n: int, lang: str) -> tuple[Markup, Markup]:

@@ -23,6 +23,17 @@ function snap(input, x) {
   return g[0] + Math.max(0, Math.min(Math.round((g[1] - g[0]) / g[2]), k)) * g[2];
 }
 
+// x kept within the field's declared range (data-spec min, max): a handle stops at the figure's edge,
+// and the field never holds a value the figure does not show (issue 31).
+function clamp(input, x) {
+  var spec = input._gridSpec || (input._gridSpec = JSON.parse(input.getAttribute("data-spec") || "{}"));
+  if (typeof spec.min === "number" && x < spec.min) return spec.min;
+  if (typeof spec.max === "number" && x > spec.max) return spec.max;
+  return x;
+}
+
+var SIDEWAYS_PX = 8;  // a finger's sideways travel before a 3-D view starts turning
+
 export function createDrag(hooks) {
   function pick(w, target) {
     var el = target && target.closest && target.closest("[data-set-param]");
@@ -41,9 +52,25 @@ export function createDrag(hooks) {
     var drag = { nx: nx, ny: ny, ix: ix, iy: iy, unit: Number(el.getAttribute("data-unit")) || 1,
                  svg: el.ownerSVGElement ? el.getAttribute("data-x0") !== null : false,
                  x0: Number(el.getAttribute("data-x0")), y0: Number(el.getAttribute("data-y0")),
-                 px: ev.clientX, py: ev.clientY, vx: hooks.numberOf(ix.value), vy: hooks.numberOf(iy.value) };
+                 px: ev.clientX, py: ev.clientY, vx: hooks.numberOf(ix.value), vy: hooks.numberOf(iy.value),
+                 touch: ev.pointerType === "touch" };
+    // The figure stays under the finger: if a line above it grows or shrinks mid-drag (a status, a
+    // field's message), the page scrolls by as much, before the next frame is painted.
+    function figure() {
+      var h = visible(w, '[data-drag-x="' + nx + '"]');
+      return h && (h.ownerSVGElement || h);
+    }
+    var top0 = figure().getBoundingClientRect().top;
+    function hold() {
+      var f = figure();
+      var dy = f ? f.getBoundingClientRect().top - top0 : 0;
+      if (Math.abs(dy) > 0.5) window.scrollBy({ top: dy, behavior: "instant" });
+    }
+    var watcher = window.ResizeObserver ? new ResizeObserver(hold) : null;
+    if (watcher) watcher.observe(w);
     function move(e) {
       var x, y;
+      hold();
       if (drag.svg) {
         // a handle in an SVG: the pointer's position in the figure's own coordinates (the copy on screen)
         var handle = visible(w, '[data-drag-x="' + nx + '"]');
@@ -56,16 +83,22 @@ export function createDrag(hooks) {
       } else {
         // a whole view turned by dragging: degrees per pixel moved
         x = drag.vx + (e.clientX - drag.px) * drag.unit;
+        // a finger turns the view sideways only, once it has moved sideways: a vertical swipe scrolls
+        // the page (touch-action: pan-y) and leaves the view as it was
+        if (drag.touch && Math.abs(e.clientX - drag.px) < SIDEWAYS_PX) return;
         y = drag.vy + (e.clientY - drag.py) * drag.unit;
       }
+      x = clamp(ix, x);
+      y = clamp(iy, y);
       if (!hooks.live()) { x = snap(ix, x); y = snap(iy, y); }  // the build's grid answers
-      var tx = hooks.numberText(x), ty = hooks.numberText(y);
+      var tx = hooks.numberText(x), ty = drag.touch && !drag.svg ? iy.value : hooks.numberText(y);
       if (tx === ix.value && ty === iy.value) return;  // the same state: nothing to redraw
       ix.value = tx;
       iy.value = ty;
       hooks.update(w, nx);
     }
     function end() {
+      if (watcher) watcher.disconnect();
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", end);
       window.removeEventListener("pointercancel", end);

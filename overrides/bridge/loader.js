@@ -66,8 +66,23 @@ export function createLoader(msgs, hooks, env) {
     pill.appendChild(text);
     pill.appendChild(pct);
     pill.appendChild(button);
-    document.body.appendChild(pill);
+    // in the article's flow, above its title: under the sticky header, the search overlay and the
+    // drawer, which all paint over the content (issue 31, item 1); a page without one keeps the body
+    var bar = document.querySelector(".md-content__inner");
+    if (bar) bar.insertBefore(pill, bar.firstChild); else document.body.appendChild(pill);
   }
+
+  // A control that goes live says so before anything is fetched (lesson_core block.needs_python):
+  // its note gets the download's size once, here (CSS hides the notes once Python is ready).
+  function sizeNotes() {
+    var size = runtime.size ? " (" + fill(msgs.py_weight, { size: runtime.size[lang] }) + ")." : ".";
+    document.querySelectorAll(".aula-live-note:not([data-sized])").forEach(function (note) {
+      note.setAttribute("data-sized", "");
+      note.appendChild(document.createTextNode(size));
+    });
+  }
+  sizeNotes();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", sizeNotes);
 
   function setState(state) {
     self.state = state;

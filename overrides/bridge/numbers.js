@@ -18,7 +18,8 @@
 var MARK = "\u2060";
 var KEY = "aula.numbers";
 var POINT_REGIONS = ["MX", "US", "GT", "SV", "HN", "NI", "CR", "PA", "DO", "PR", "CU"];
-var ATTRS = ["aria-label", "aria-valuetext", "aria-description", "title", "alt", "placeholder", "data-shown"];
+// style: a card table's column headers are CSS strings in it (svgkit.card_table, `--aula-c1: "T = 1,0"`)
+var ATTRS = ["aria-label", "aria-valuetext", "aria-description", "title", "alt", "placeholder", "data-shown", "style"];
 
 // The browser's default for a Spanish reader: the first Spanish language it lists decides.
 function browserDefault(languages) {

@@ -16,9 +16,12 @@
  *   drag.js      clickable figure parts and drag handles
  *   events.js    the readers' events, taken at the document
  *   numbers.js   the decimal comma or point as the reader writes it (run by head.js)
+ *   reading.js   a long page's reading-progress mark; the language switch keeps the section
+ *   save.js      "save for offline": this page or all lessons, through the service worker (sw/main.js)
  *   teacher.js   the teacher kit: share.js (links), progress.js (on the device), print.js (print, class sets)
  *   dom.js       small helpers
  *   worker/      the Python workers: http.js (py-worker.mjs) and file.js (file://), one protocol.js
+ *   sw/          the service worker (the site's sw.js, macros/pwa.py)
  *
  * window.aula is the page's one script global, and the tests' and the benchmark's way in:
  *   numbers  {convention(), choose(name)}               (head.js)
@@ -35,6 +38,8 @@
 import { readJSON, whenParsed } from "./dom.js";
 import { startWidgets } from "./widgets.js";
 import { startTeacher } from "./teacher.js";
+import { startReading } from "./reading.js";
+import { startSave } from "./save.js";
 
 var script = document.currentScript;
 var aula = window.aula || (window.aula = {});  // head.js began it (a page without it: the defaults)
@@ -43,5 +48,7 @@ var bridge = startWidgets({ numbers: aula.numbers, Worker: aula.Worker,
                             assetBase: new URL(".", script ? script.src : location.href) });
 if (bridge) Object.keys(bridge).forEach(function (k) { aula[k] = bridge[k]; });
 whenParsed(function () {
+  startReading();
   startTeacher(bridge, readJSON(document.getElementById("aula-page-msgs")) || {});
+  aula.offline = startSave(new URL("../../", script ? script.src : location.href));  // the site's root
 });

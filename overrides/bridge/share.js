@@ -7,9 +7,11 @@
  * What a control can take is what the build declared, never re-derived here: a choice's options, a
  * slider's stops (the keys of its data-shown), a toggle's "1"/"0"; a typed number is set and then
  * checked by the bridge's one reader (numtext.js, by the field's data-spec), and refused values go back.
+ * Copying a link also shows its QR code (qr.js) under the field.
  * createShare(bridge, widgets, T, applied(w)) -> {apply(), control(w), link(w)}.
  */
 import { el, fill } from "./dom.js";
+import { qrFigure } from "./qr.js";
 
 export function parseLink(hash) {
   var m = /^#w=(.*)$/.exec(hash || "");
@@ -143,6 +145,9 @@ export function createShare(bridge, widgets, T, applied) {
         box.appendChild(field);
       }
       field.value = text;
+      var old = box.querySelector(".aula-qr-figure, .aula-qr-note");
+      if (old) old.parentNode.removeChild(old);
+      box.appendChild(qrFigure(text, T));  // beside the field: the link to scan, and its text
       function manual() {
         field.focus();
         field.select();

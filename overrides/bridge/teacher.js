@@ -9,6 +9,7 @@
 import { allWidgets, el } from "./dom.js";
 import { createProgress } from "./progress.js";
 import { createPrint } from "./print.js";
+import { createPresent } from "./present.js";
 import { acceptable, createShare } from "./share.js";
 
 export function startTeacher(bridge, T) {
@@ -18,6 +19,7 @@ export function startTeacher(bridge, T) {
   var progress = createProgress();
   var print = createPrint(bridge, T);
   var share = createShare(bridge, widgets, T, print.values);
+  var present = createPresent(T);
   var quizzes = widgets.filter(function (w) { return !!w.querySelector(".aula-quiz-options"); });
   var chapter = !!slug && slug.indexOf("/") < 0 && slug !== "index" && widgets.length > 0;
 
@@ -40,6 +42,7 @@ export function startTeacher(bridge, T) {
   share.apply().forEach(function (w) { fromLink[w.id] = true; });
   widgets.forEach(function (w) {
     share.control(w);
+    present.control(w);  // the projector view, beside "copy link"
     var quiz = quizzes.indexOf(w) >= 0;
     var stored = quiz && data.quiz[w.getAttribute("data-widget")];
     if (stored && !fromLink[w.id] && bridge && acceptable(w, "answer", stored.answer)) bridge.set(w, { answer: stored.answer });
