@@ -241,7 +241,8 @@ def define_env(env):
     @env.macro
     def live_download(devices: int) -> Markup:
         """What live Python costs on the real-model page: the MB one device fetches (the build's own
-        figure, macros/runtime.py) and ``devices`` of them together; nothing in the offline bundle."""
+        figure, macros/runtime.py), ``devices`` of them together, and the advice; in the offline bundle,
+        that nothing is fetched."""
         lang = page_lang(env.page)
         runtime = env.conf["extra"].get("aula_runtime")
         if not runtime:  # the offline bundle carries the runtime: nothing to download
@@ -251,9 +252,13 @@ def define_env(env):
         one, total = runtime["wire"] / 1e6, runtime["wire"] * devices / 1e6
         return Markup(tr(lang, {
             "es": "La primera vez que un dispositivo usa el cálculo en vivo, descarga unos {one} MB (el motor de "
-                  "Python y los datos del modelo); {n} dispositivos, unos {total} MB en total.",
+                  "Python y los datos del modelo); {n} dispositivos, unos {total} MB en total. Con datos prepagados "
+                  "eso pesa: que la abran en la escuela, con wifi, o usen la copia sin conexión, que ya trae Python "
+                  "y no descarga nada.",
             "pt": "Na primeira vez que um aparelho usa o cálculo ao vivo, ele baixa cerca de {one} MB (o motor do "
-                  "Python e os dados do modelo); {n} aparelhos, cerca de {total} MB no total."}).format(
+                  "Python e os dados do modelo); {n} aparelhos, cerca de {total} MB no total. Com dados pré-pagos "
+                  "isso pesa: peça que a abram na escola, no wi-fi, ou usem a cópia offline, que já traz o Python "
+                  "e não baixa nada."}).format(
             one=fmt(round(one, 1), lang, 1), n=fmt(devices, lang), total=fmt(round(total), lang)))
 
     @env.macro

@@ -70,6 +70,8 @@ def test_a_link_that_needs_python_says_its_cost_and_offers_the_nearest_state(pag
     assert size != runtime(page)["size"][code]
     expected = tr(code, MESSAGES["share_cost"]).format(size=size)
     assert note.locator("p").inner_text().replace("\u2060", "") == expected.replace("\u2060", "")
+    # the same figure as the page's own notes beside the controls that go live (loader.js downloadSize)
+    assert f"({size.replace(chr(0x2060), '')} MB)" in w.locator(".aula-live-note").first.inner_text().replace("\u2060", "")
     nearest = note.locator(".aula-cost-nearest")
     text = nearest.inner_text()
     assert text.startswith(tr(code, MESSAGES["share_nearest"]).split("(")[0])

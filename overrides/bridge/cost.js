@@ -1,27 +1,16 @@
 /* Sharing within a class's data (issue 27). A link to a state the build did not precompute makes every
- * device that opens it download live Python: copying one says how many MB (the build's own figure,
- * <meta name="aula-runtime-http">, macros/runtime.py) and offers the nearest precomputed state (the
+ * device that opens it download live Python: copying one says how many MB (the build's own figure for
+ * this page, loader.js downloadSize) and offers the nearest precomputed state (the
  * widget's defaults with as many of the current values kept as the build's tables still answer). A
  * student who opens such a link sees "preparing the shared state" in place of the figure until Python
  * answers, never the default figure under the shared values; if Python cannot start, the note says so
  * and the figure stays hidden until the reader moves a control.
  * costNote(bridge, w, values, T, retarget(values)) -> an element or null; preparing(bridge, w, T).
  */
-import { el, fill, pageLang } from "./dom.js";
+import { el, fill } from "./dom.js";
+import { downloadSize, readMeta } from "./loader.js";
 
 var MAX_SUBSETS = 8;  // up to 2^8 candidate states: every subset of the moved controls kept
-
-// The MB a device fetches for w's live Python: the runtime, and the real model's data for its widgets.
-function runtimeSize(w) {
-  var meta = document.querySelector('meta[name="aula-runtime-http"]');
-  if (!meta) return null;  // the offline bundle: the runtime is on the device already
-  try {
-    var runtime = JSON.parse(meta.getAttribute("content"));
-    var model = (runtime.model_widgets || []).indexOf(w.getAttribute("data-widget")) >= 0;
-    var size = model || !runtime.size_plain ? runtime.size : runtime.size_plain;
-    return size ? size[pageLang()] : null;
-  } catch (e) { return null; }
-}
 
 // A control's value as the page shows it: a slider's stop text, a choice's option, else the value.
 function shownValue(w, name, value) {
@@ -64,7 +53,8 @@ export function nearest(bridge, w, values) {
 
 export function costNote(bridge, w, values, T, retarget) {
   if (!bridge || !bridge.covered || bridge.covered(w, values) !== false) return null;
-  var size = runtimeSize(w);
+  var runtime = readMeta();  // none in the offline bundle: the runtime is on the device already
+  var size = runtime && downloadSize(runtime);
   if (!size) return null;
   var note = el("div", { "class": "aula-cost-note", role: "status" });
   note.appendChild(el("p", null, fill(T.share_cost, { size: size })));
