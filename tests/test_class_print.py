@@ -6,7 +6,8 @@ layout:
 - every student sheet has a group line, no frame, and writing room shared among its exercises by
   what each asks (worksheets.space), filling its page;
 - the key packet starts on page 1 (A4 and Letter);
-- the guide's plan follows the period the teacher picks (40, 45, 50 or 60 minutes), on screen and in print.
+- the guide's plan follows the period the teacher picks (40, 45, 50 or 60 minutes), on screen and in
+  print, and the choice opens the next guide.
 """
 
 from __future__ import annotations
@@ -145,6 +146,9 @@ def test_the_plan_follows_the_period_the_teacher_picks(page, server, lang):
         last = plan.locator(f'.aula-period-plan[data-minutes="{minutes}"] tbody tr:last-child td').first.inner_text()
         assert last.endswith(f"–{minutes}"), last
     plan.locator('label[for$="-50"]').click()
+    page.goto(server + ("pt/" if lang == "pt" else "") + "teacher/turing-3-generation/")  # another guide
+    plan = page.locator(".aula-period").first
+    assert set(plan.evaluate(shown)) == {"50"}  # the teacher's choice, kept on the device
     text = " ".join(pdf_pages(page))
     assert ("Una clase de 50 minutos" if lang == "es" else "Uma aula de 50 minutos") in text
     assert ("Una clase de 45 minutos" if lang == "es" else "Uma aula de 45 minutos") not in text
