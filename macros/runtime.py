@@ -192,8 +192,12 @@ def _make_runtime(source: bytes, full_core: bytes, with_snapshot: bool) -> dict:
         most, data = max(models.items(), key=lambda item: len(item[1]))
         page[f"model-{most}.zip"] = data
     config["bytes"] = sum(len(d) for n, d in page.items() if not n.endswith(".mjs"))
-    config["wire"] = sum(len(d) if n.endswith(".gz") else wire_size(d) for n, d in page.items())
+    wire = {n: len(d) if n.endswith(".gz") else wire_size(d) for n, d in page.items()}
+    config["wire"] = sum(wire.values())
     config["size"] = {lang: fmt(round(config["wire"] / 1e6, 1), lang, 1) for lang in LANGS}
+    # without the real model's data: what a widget outside model_widgets makes a device fetch (cost.js)
+    config["wire_plain"] = sum(v for n, v in wire.items() if not n.startswith("model-"))
+    config["size_plain"] = {lang: fmt(round(config["wire_plain"] / 1e6, 1), lang, 1) for lang in LANGS}
     return {"plain": plain, "paths": paths, "config": config}
 
 
