@@ -13,7 +13,8 @@ import pytest
 from conftest import FAST_CONNECTION, PY_TIMEOUT, part_html, widget
 from lesson_core.kit import offline
 from lesson_core.kit.fmt import tr
-from test_pwa_browser import LESSON, OTHER, SLOW, cache_names, open_control, pages, phone, save  # noqa: F401
+from test_pwa_browser import (LESSON, OTHER, SLOW, UNSAVED, cache_names, go_offline, go_online, open_control,  # noqa: F401
+                              pages, phone, save)
 from test_safety_browser import until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -95,6 +96,31 @@ def test_two_tabs_saving_at_once(browser, pages):
     first.reload()
     open_control(first)
     until(first, "document.querySelector('.aula-save').dataset.state === 'saved'")
+    assert not context.errors, context.errors[:5]
+    context.close()
+
+
+def test_offline_halfway_leaves_nothing_that_looks_saved_and_the_next_tap_finishes(browser, pages):
+    context, pg = phone(browser)
+    pg.goto(pages.base + LESSON)
+    pages.rate = 1.5e6  # bytes per second: the signal is lost while the save is under way
+    tap(pg)
+    until(pg, "document.querySelector('.aula-save progress').value > 0", what="the save under way")
+    go_offline(pages, context)
+    until(pg, DONE)
+    assert pg.locator(".aula-save").get_attribute("data-state") == "error"
+    assert status(pg) == tr("es", offline.MESSAGES["err_offline"])
+    assert pg.evaluate(SAVED_MARKS) == []
+    # offline, the worker's page lists nothing as saved
+    pg.goto(pages.base + UNSAVED)
+    assert pg.locator(".aula-saved a").count() == 0
+    assert pg.locator(".aula-saved-none").is_visible()
+    context.errors.clear()  # the requests the lost signal failed, logged
+    go_online(pages, context)
+    pages.rate = None
+    pg.goto(pages.base + LESSON)
+    save(pg, "page:")  # the next tap, online: what arrived whole is kept, the rest fetched
+    assert pg.evaluate(SAVED_MARKS) == ["page:" + LESSON + "index.html"]
     assert not context.errors, context.errors[:5]
     context.close()
 
