@@ -158,7 +158,7 @@ def test_a_fast_unmetered_link_saves_the_open_page_on_its_own(browser, pages):
           what="the open page saved without a tap")
     assert pg.evaluate(SAVED_MARKS) == ["page:" + LESSON + "index.html"]  # this page only, never all lessons
     open_control(pg)
-    assert status(pg) == tr("es", offline.MESSAGES["saved_page"])
+    assert status(pg) == tr("es", offline.MESSAGES["saved_auto"])  # why it was stored without a tap
     assert not context.errors, context.errors[:5]
     context.close()
 

@@ -86,7 +86,7 @@ export function startSave(siteRoot) {
     showStored();
   }
 
-  async function save(id) {
+  async function save(id, auto) {
     pageButton.disabled = allButton.disabled = true;
     bar.hidden = false; bar.value = 0;
     setState("saving", fill(T.saving, { pct: 0 }));
@@ -102,7 +102,12 @@ export function startSave(siteRoot) {
       reply = { type: "error", reason: "full" };  // registration or storage refused by the browser
     }
     bar.hidden = true;
-    if (reply.type === "done") { setState("saved"); await refresh(); return; }
+    if (reply.type === "done") {
+      setState("saved");
+      await refresh();
+      if (auto) line.textContent = T.saved_auto;  // the reader did not tap: say why it was stored
+      return;
+    }
     if (reply.reason === "changed") {  // the site has a newer version: the worker updates, then try again
       var reg = await navigator.serviceWorker.getRegistration(siteRoot.href);
       if (reg) reg.update().catch(function () {});
@@ -151,7 +156,7 @@ export function startSave(siteRoot) {
       watch.observe(root, { attributes: true, attributeFilter: ["data-python"] });
       return;
     }
-    save(ids[0]);
+    save(ids[0], true);
   }
   function whenIdle(fn) {
     var go = function () {
