@@ -90,6 +90,9 @@ def test_two_tabs_saving_at_once(browser, pages):
     assert status(second) == tr("es", offline.MESSAGES["err_busy"])
     until(first, DONE)
     assert first.locator(".aula-save").get_attribute("data-state") == "saved", status(first)
+    # the second tab is told the other save ended: its "busy" message gives way, its buttons are back
+    until(second, "document.querySelector('.aula-save').dataset.state === 'idle'", what="the second tab told")
+    assert second.locator('.aula-save button[data-group^="page:"]').is_enabled()
     pages.rate = None
     save(second, "page:")  # the second tap once the first is done: only what that page lacks
     assert second.evaluate(SAVED_MARKS) == ["page:" + LESSON + "index.html", "page:" + OTHER + "index.html"]

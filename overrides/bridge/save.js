@@ -132,6 +132,11 @@ export function startSave(siteRoot) {
   details.addEventListener("toggle", function () { if (details.open) showStored(); });
 
   navigator.serviceWorker.addEventListener("message", function (e) {
+    if (e.data && e.data.type === "aula-saved") {  // a save ended, maybe in another tab
+      var now = box.getAttribute("data-state");
+      if (now === "idle" || now === "error") refresh();
+      return;
+    }
     if (!e.data || e.data.type !== "aula-updated") return;
     var note = el("p", { "class": "aula-save-updated", role: "status" }, T.updated + " ");
     var again = el("button", { type: "button", "class": "md-button" }, T.reload);
