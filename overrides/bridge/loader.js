@@ -50,7 +50,8 @@ export function downloadSize(runtime) {
   return size ? size[pageLang()] : null;
 }
 
-function cheapBytes() {
+// Also the rule for saving the open page for offline without a tap (save.js).
+export function cheapBytes() {
   if (fromFiles()) return true;
   var c = navigator.connection;
   if (!c || c.saveData) return false;
