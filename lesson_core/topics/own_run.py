@@ -24,7 +24,7 @@ from . import own_model as om
 from .ngram import Counts, bits_per_char
 from .sampling import with_temperature
 
-__all__ = ["SIZES", "MAX_CHARS", "MIN_CHARS", "TextError", "prepare", "split", "Run", "checkpoints", "words_of"]
+__all__ = ["SIZES", "MAX_CHARS", "MIN_CHARS", "TextError", "prepare", "split", "Run", "checkpoints", "work", "words_of"]
 
 MAX_CHARS = 20_000        # longer text is cut here (and the reader told so)
 MIN_CHARS = 200           # less than this leaves too little to hold out
@@ -119,8 +119,15 @@ class Run:
         self.order = context + 1
 
     def bits(self, examples) -> float:
-        total = math.fsum(om.loss_of(self.model, ctx, y) for ctx, y in examples)
-        return total / len(examples) / LN2
+        return _drain(self._bits(examples))
+
+    def _bits(self, examples):
+        """``bits`` one example per ``yield`` (the worker's slices stop between any two)."""
+        losses = []
+        for ctx, y in examples:
+            losses.append(om.loss_of(self.model, ctx, y))
+            yield
+        return math.fsum(losses) / len(examples) / LN2
 
     def advance(self, steps: int) -> bool:
         """Train ``steps`` minibatches; False, before any update, on the first non-finite loss."""
@@ -141,6 +148,9 @@ class Run:
 
     def sample(self, n: int = SAMPLE_CHARS) -> str:
         """``n`` characters drawn from the model after a space, at temperature SAMPLE_TEMPERATURE."""
+        return _drain(self._sample(n))
+
+    def _sample(self, n: int):
         rng = make_rng(self.seed + 2)
         C = self.model["context"]
         ctx = [PAD] * (C - 1) + [self.chars.index(" ") + 1 if " " in self.chars else PAD]
@@ -151,14 +161,19 @@ class Run:
             c = categorical(rng, with_temperature(logits, SAMPLE_TEMPERATURE)) + 1
             out.append(self.chars[c - 1])
             ctx.append(c)
+            yield
         return "".join(out)
 
     def checkpoint(self) -> dict:
-        sample = self.sample()
+        return _drain(self._checkpoint())
+
+    def _checkpoint(self):
+        sample = yield from self._sample(SAMPLE_CHARS)
         known = set(words_of(self.train_text))
         ws = words_of(sample)
-        return {"step": self.step, "seen": self.seen,
-                "train_bpc": self.bits(self.train_eval), "held_bpc": self.bits(self.held),
+        train_bpc = yield from self._bits(self.train_eval)
+        held_bpc = yield from self._bits(self.held)
+        return {"step": self.step, "seen": self.seen, "train_bpc": train_bpc, "held_bpc": held_bpc,
                 "ngram_bpc": self.ngram_bpc, "unigram_bpc": self.unigram_bpc, "sample": sample,
                 "words": len(ws), "known_words": sum(1 for w in ws if w in known)}
 
@@ -171,10 +186,35 @@ class Run:
 def checkpoints(raw: str, steps: int, seed: int = 1, size: str = "medium", lr: float = 0.01, every: int = 25):
     """Yield the run's checkpoints: at step 0, then every ``every`` steps up to ``steps``, or up to
     the last good step when the loss stops being finite (that checkpoint has ``diverged``)."""
-    run = Run(raw, seed, size, lr, every)
-    yield {**run.checkpoint(), "diverged": False}
+    for item in work(Run(raw, seed, size, lr, every), steps):
+        if item is not None:
+            yield item
+
+
+def work(run: Run, steps: int):
+    """The run as small units of work: ``None`` after each training step, each example scored and
+    each sample character, a checkpoint (as ``checkpoints`` yields it) when one is complete. The
+    browser's worker takes units until its slice's time is up; since the units are the same however
+    they are sliced, so is the curve (tests/test_own_slices.py)."""
+    c = yield from run._checkpoint()
+    yield {**c, "diverged": False}
     while run.step < steps:
-        ok = run.advance(min(every, steps - run.step))
-        yield {**run.checkpoint(), "diverged": not ok}
+        ok = True
+        for _ in range(min(run.every, steps - run.step)):
+            ok = run.advance(1)
+            if not ok:
+                break
+            yield None
+        c = yield from run._checkpoint()
+        yield {**c, "diverged": not ok}
         if not ok:
             return
+
+
+def _drain(gen):
+    """Run a generator of units to its end; its return value."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value

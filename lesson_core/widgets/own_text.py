@@ -11,7 +11,7 @@ import json
 from ..kit.fmt import fmt, fmt_int, tr
 from ..topics.own_run import MAX_CHARS, TextError, checkpoints, Run
 
-__all__ = ["DEFAULT_RUN", "run_data", "train_lines", "text_problem", "overfit_note"]
+__all__ = ["DEFAULT_RUN", "run_data", "train_lines", "text_problem", "overfit_note", "trimmed_note", "diverged_note"]
 
 DEFAULT_RUN = {"seed": 1, "steps": 900, "every": 30, "size": "medium", "lr": 0.01}
 
@@ -105,8 +105,13 @@ def train_lines(raw: str, lang: str, seed: int, steps: int, every: int, size: st
             yield (f"{c['step']:>6} {c['seen']:>8} {c['train_bpc']:.3f} {c['held_bpc']:.3f} "
                    f"{c['ngram_bpc']:.3f} {c['sample'][:60]!r}")
         if c["diverged"]:
-            yield "error: " + tr(lang, {
-                "es": f"La tasa de aprendizaje {fmt(lr, lang)} es demasiado alta: la pérdida dejó de ser un número "
-                      f"finito después del paso {fmt_int(c['step'], lang)}, y el entrenamiento se detuvo ahí.",
-                "pt": f"A taxa de aprendizado {fmt(lr, lang)} é alta demais: a perda deixou de ser um número "
-                      f"finito depois do passo {fmt_int(c['step'], lang)}, e o treinamento parou aí."})
+            yield "error: " + diverged_note(lr, c["step"], lang)
+
+
+def diverged_note(lr: float, step: int, lang: str) -> str:
+    """Why a run stopped on its first non-finite loss, after the last good ``step``."""
+    return tr(lang, {
+        "es": f"La tasa de aprendizaje {fmt(lr, lang)} es demasiado alta: la pérdida dejó de ser un número "
+              f"finito después del paso {fmt_int(step, lang)}, y el entrenamiento se detuvo ahí.",
+        "pt": f"A taxa de aprendizado {fmt(lr, lang)} é alta demais: a perda deixou de ser um número "
+              f"finito depois do passo {fmt_int(step, lang)}, e o treinamento parou aí."})

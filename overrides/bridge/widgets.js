@@ -23,6 +23,7 @@ import { createReaders } from "./readers.js";
 import { createDrag } from "./drag.js";
 import { listen } from "./events.js";
 import { checkParts } from "./safehtml.js";
+import { createTrain } from "./train.js";
 
 export function startWidgets(env) {
   var first = document.querySelector(".aula-widget");
@@ -38,6 +39,10 @@ export function startWidgets(env) {
   // clickable figure parts and drag handles (drag.js)
   var drag = createDrag({ update: update, setControl: setControl, numberText: fields.numberText,
                           numberOf: fields.numberOf, live: function () { return loader.state === "ready"; } });
+
+  // live training's buttons (train.js, lesson 4)
+  createTrain({ train: live.train, swapParts: swapParts, read: fields.read, status: status, message: fields.message,
+                msgs: msgs });
 
   function status(w, text) {
     var el = w.querySelector(".aula-status");
