@@ -24,7 +24,7 @@ from . import own_model as om
 from .ngram import Counts, bits_per_char
 from .sampling import with_temperature
 
-__all__ = ["SIZES", "MAX_CHARS", "MIN_CHARS", "TextError", "prepare", "split", "Run", "checkpoints", "work", "words_of"]
+__all__ = ["SIZES", "MAX_CHARS", "MIN_CHARS", "TextError", "prepare", "split", "Run", "checkpoints", "work", "words_of", "held_turn", "TURN"]
 
 MAX_CHARS = 20_000        # longer text is cut here (and the reader told so)
 MIN_CHARS = 200           # less than this leaves too little to hold out
@@ -86,6 +86,16 @@ def words_of(text: str) -> list[str]:
     if cur:
         out.append("".join(cur))
     return out
+
+
+TURN = 0.05  # bits per character: how far above its lowest point the held-out loss must rise to count
+
+
+def held_turn(held: list[float]) -> tuple[int, bool]:
+    """The checkpoint with the lowest held-out loss, and whether the loss has risen since by more than
+    TURN (the page's sign of overfitting). Example: ``held_turn([4.2, 3.1, 3.0, 3.2])`` -> ``(2, True)``."""
+    best = min(range(len(held)), key=held.__getitem__)
+    return best, best < len(held) - 1 and held[-1] > held[best] + TURN
 
 
 def _examples(text: str, ids: dict, context: int, first: int) -> list[tuple[tuple[int, ...], int]]:

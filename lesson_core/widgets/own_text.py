@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from ..kit.fmt import fmt, fmt_int, tr
-from ..topics.own_run import MAX_CHARS, TextError, checkpoints, Run
+from ..topics.own_run import MAX_CHARS, TextError, checkpoints, held_turn, Run
 
 __all__ = ["DEFAULT_RUN", "run_data", "train_lines", "text_problem", "overfit_note", "trimmed_note", "diverged_note"]
 
@@ -53,13 +53,12 @@ def trimmed_note(cut: int, dropped: int, lang: str) -> str:
 
 def overfit_note(ckpts: list[dict], upto: int, lang: str) -> str:
     """Whether the held-out loss has turned up by checkpoint ``upto``, in computed words."""
-    held = [c["held_bpc"] for c in ckpts[: upto + 1]]
-    best = min(range(len(held)), key=held.__getitem__)
+    best, turned = held_turn([c["held_bpc"] for c in ckpts[: upto + 1]])
     now = ckpts[upto]
     if upto == 0:
         return tr(lang, {"es": "Todavía no aprendió nada: sus probabilidades son casi iguales para todas las letras.",
                          "pt": "Ainda não aprendeu nada: as probabilidades são quase iguais para todas as letras."})
-    if best < upto and held[-1] > held[best] + 0.05:
+    if turned:
         b = ckpts[best]
         return tr(lang, {
             "es": f"Sobreajuste: la pérdida en el texto de validación fue mínima en el paso {fmt_int(b['step'], lang)} "

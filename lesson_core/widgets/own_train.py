@@ -60,7 +60,7 @@ def _controls() -> list:
 
 def raw_text(values: dict, lang: str) -> str:
     """The text the run trains on: the chosen example in the page's language, or the reader's."""
-    return values["text"] if values["example"] == OWN else TEXTS[values["example"]]["text"][lang]
+    return values["text"] if values["example"] == OWN else tr(lang, TEXTS[values["example"]]["text"])
 
 
 def _setup(values: dict, lang: str) -> tuple[Markup, str]:
@@ -94,7 +94,7 @@ BUTTONS = (("train", {"es": "Entrenar", "pt": "Treinar"}), ("pause", {"es": "Pau
 def _buttons(lang: str) -> Markup:
     """Room for Train, Pause, Continue, Reset: the page's bridge (overrides/bridge/train.js) makes the
     buttons from these labels, since without scripts nothing could train."""
-    paused = tr(lang, {"es": "El entrenamiento está en pausa porque la página quedó oculta; pulsa «Continuar» "
+    paused = tr(lang, {"es": "El entrenamiento está en pausa porque la página quedó oculta; presiona «Continuar» "
                              "para seguir donde quedó.",
                        "pt": "O treinamento está em pausa porque a página ficou oculta; toque em «Continuar» "
                              "para seguir de onde parou."})
@@ -104,7 +104,7 @@ def _buttons(lang: str) -> Markup:
 
 def _idle(lang: str) -> Markup:
     return h("p", {"class": "aula-readout"}, tr(lang, {
-        "es": "Todavía no hay entrenamiento. Elige un texto o escribe el tuyo y pulsa «Entrenar»: aquí aparecerán "
+        "es": "Todavía no hay entrenamiento. Elige un texto o escribe el tuyo y presiona «Entrenar»: aquí aparecerán "
               "las curvas de pérdida y lo que el modelo escribe en cada punto de control.",
         "pt": "Ainda não há treinamento. Escolha um texto ou escreva o seu e toque em «Treinar»: aqui vão aparecer "
               "as curvas de perda e o que o modelo escreve em cada ponto de controle."}))
@@ -193,7 +193,7 @@ def _answer(cmd: dict, lang: str) -> dict:
             values = parse_params(get("own_train"), cmd.get("params") or {})
             session = Session(values, lang)
         except ParamError as err:
-            return {"ok": False, "error": {"param": err.param, "message": err.text[lang]}}
+            return {"ok": False, "error": {"param": err.param, "message": tr(lang, err.text)}}
         except TextError as err:
             return {"ok": False, "error": {"param": "text", "message": text_problem(err, lang)}}
         _LIVE["token"] += 1
