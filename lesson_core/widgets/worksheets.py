@@ -1,10 +1,9 @@
 """Worksheets: one student widget per chapter (a printable sheet per variant 1-30, never a key), and
 the teacher's class set (every variant's sheet and key, for one print job per class).
 
-The variant is a slider, so all 30 sheets are precomputed at build time and switch
-without Python. The keys appear only in :func:`class_set_html`, which the teacher
-pages (docs/*/teacher/class/) show through the ``class_set`` macro. The exercises and their answers come from
-:mod:`lesson_core.classroom.worksheets`; this module only words them (es, pt).
+The variant is a slider, so all 30 sheets are precomputed at build time and switch without Python. The keys
+appear only in :func:`class_set_html`, which the teacher pages (docs/*/teacher/class/) show through the
+``class_set`` macro. The exercises and answers come from :mod:`lesson_core.classroom.worksheets`; this module words them.
 """
 
 from __future__ import annotations
@@ -15,8 +14,8 @@ from ..kit.fmt import fmt, fmt_upto, quote, tr
 from ..kit.html import Markup, h, text_of
 from ..kit.registry import View, widget
 from ..kit.svgkit import fmt_vec
-from ..topics.own_run import TURN
 from ..topics.scale import big_words
+from .own_text import held_out_item
 
 CHAPTER_TITLES = {
     "positional": {"es": "Codificación posicional", "pt": "Codificação posicional"},
@@ -287,35 +286,10 @@ def _effective(g: dict, a: dict, lang: str) -> tuple:
                          "pt": f"Soma dos quadrados {_n(a['sum_sq'], lang)}; pontos que contam {_n(a['count'], lang)}."})
 
 
-def _held_out(g: dict, a: dict, lang: str) -> tuple:
-    p = _v(g["p"], lang, 1)
-    word = {"es": "paso", "pt": "passo"}
-    rows = "; ".join(f"{tr(lang, word)} {fmt(s, lang)}: {fmt(t, lang, 2)} / {fmt(v, lang, 2)}"
-                     for s, t, v in zip(g["steps"], g["train"], g["held"]))
-    turn = fmt(TURN, lang, 2)
-    st = tr(lang, {"es": f"a) Un modelo de caracteres da las probabilidades {p} a las cuatro letras que de verdad venían. "
-                         f"¿Cuántos bits por carácter son (el promedio de −log₂ p)? b) Un entrenamiento, en bits por "
-                         f"carácter (texto de entrenamiento / texto de validación): {rows}. ¿En qué paso fue mínima la "
-                         f"pérdida de validación? ¿Cuánto más alta que la de entrenamiento es al final? ¿Hay "
-                         f"sobreajuste, según la regla de la lección (la de validación subió más de {turn} desde su "
-                         "mínimo)?",
-                   "pt": f"a) Um modelo de caracteres dá as probabilidades {p} às quatro letras que realmente vieram. "
-                         f"Quantos bits por caractere são (a média de −log₂ p)? b) Um treinamento, em bits por "
-                         f"caractere (texto de treinamento / texto de validação): {rows}. Em que passo a perda de "
-                         f"validação foi mínima? Quanto ela está acima da de treinamento no fim? Há sobreajuste, pela "
-                         f"regra da lição (a de validação subiu mais de {turn} desde o mínimo)?"})
-    yes = {"es": ("sí, hay sobreajuste", "no, todavía no"), "pt": ("sim, há sobreajuste", "não, ainda não")}
-    key = tr(lang, {"es": f"a) {_n(a['bits'], lang)} bits por carácter; b) mínimo en el paso {fmt(a['best_step'], lang)}; "
-                          f"diferencia {_n(a['gap'], lang)}; ",
-                    "pt": f"a) {_n(a['bits'], lang)} bits por caractere; b) mínimo no passo {fmt(a['best_step'], lang)}; "
-                          f"diferença {_n(a['gap'], lang)}; "}) + tr(lang, yes)[0 if a["overfit"] else 1] + "."
-    return st, key
-
-
-WORDING = {"held_out": _held_out, "pe_value": _pe_value, "pe_sum": _pe_sum, "wavelength": _wavelength, "bigram": _bigram, "bpe": _bpe,
+WORDING = {"pe_value": _pe_value, "pe_sum": _pe_sum, "wavelength": _wavelength, "bigram": _bigram, "bpe": _bpe,
            "dot": _dot, "attention": _attention, "layernorm": _layernorm, "temperature": _temperature,
            "train_step": _train_step, "chain": _chain, "comparisons": _comparisons, "diffusion": _diffusion,
-           "chinchilla": _chinchilla, "effective": _effective, "bias": _bias, "context": _context}
+           "chinchilla": _chinchilla, "effective": _effective, "bias": _bias, "context": _context, "held_out": held_out_item}
 
 
 def sheet_html(chapter: str, n: int, lang: str) -> tuple[Markup, Markup]:
