@@ -22,6 +22,8 @@ from ..kit import fpmath
 from ..kit.rng import categorical, make_rng, randbelow
 from . import own_model as om
 from .ngram import Counts, bits_per_char
+
+_drain = om.drain
 from .sampling import with_temperature
 
 __all__ = ["SIZES", "MAX_CHARS", "MIN_CHARS", "TextError", "prepare", "split", "Run", "checkpoints", "work", "words_of", "held_turn", "TURN"]
@@ -123,6 +125,7 @@ class Run:
         self.rng = make_rng(seed + 1)
         self.step = self.seen = 0
         self.diverged = False
+        self.phase = "eval"  # what the units are doing: "train" (a minibatch) or "eval" (a checkpoint)
         counts = Counts(self.train_text, context + 1)
         self.unigram_bpc = bits_per_char(counts.model(1), self.held_text)
         self.ngram_bpc = bits_per_char(counts.model(context + 1), self.held_text)
@@ -141,19 +144,23 @@ class Run:
 
     def advance(self, steps: int) -> bool:
         """Train ``steps`` minibatches; False, before any update, on the first non-finite loss."""
-        for _ in range(steps):
-            batch = [self.train[randbelow(self.rng, len(self.train))] for _ in range(BATCH)]
-            g = om.zeros_like(self.model)
-            try:
-                loss = om.grads(self.model, batch, g)
-            except (OverflowError, ValueError, ZeroDivisionError):
-                loss = math.inf
-            if not math.isfinite(loss):
-                self.diverged = True
-                return False
-            om.adam_step(self.opt, self.model, g)  # finite gradients: Adam moves each weight by about lr at most
-            self.step += 1
-            self.seen += BATCH
+        return all(_drain(self._step()) for _ in range(steps))
+
+    def _step(self):
+        """One minibatch, one example per ``yield``; False (and no update) on a non-finite loss."""
+        self.phase = "train"
+        batch = [self.train[randbelow(self.rng, len(self.train))] for _ in range(BATCH)]
+        g = om.zeros_like(self.model)
+        try:
+            loss = yield from om.grad_units(self.model, batch, g)
+        except (OverflowError, ValueError, ZeroDivisionError):
+            loss = math.inf
+        if not math.isfinite(loss):
+            self.diverged = True
+            return False
+        om.adam_step(self.opt, self.model, g)  # finite gradients: Adam moves each weight by about lr at most
+        self.step += 1
+        self.seen += BATCH
         return True
 
     def sample(self, n: int = SAMPLE_CHARS) -> str:
@@ -178,6 +185,7 @@ class Run:
         return _drain(self._checkpoint())
 
     def _checkpoint(self):
+        self.phase = "eval"
         sample = yield from self._sample(SAMPLE_CHARS)
         known = set(words_of(self.train_text))
         ws = words_of(sample)
@@ -211,20 +219,10 @@ def work(run: Run, steps: int):
     while run.step < steps:
         ok = True
         for _ in range(min(run.every, steps - run.step)):
-            ok = run.advance(1)
+            ok = yield from run._step()
             if not ok:
                 break
-            yield None
         c = yield from run._checkpoint()
         yield {**c, "diverged": not ok}
         if not ok:
             return
-
-
-def _drain(gen):
-    """Run a generator of units to its end; its return value."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value

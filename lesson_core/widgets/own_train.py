@@ -136,13 +136,13 @@ class Session:
         start = clock()
         new = False
         while not self.done:
-            step, t0 = self.run.step, clock()
+            t0 = clock()
             try:
                 item = next(self.units)
             except StopIteration:
                 self.done = True
                 break
-            if self.run.step != step:
+            if self.run.phase == "train":
                 self.train_seconds += clock() - t0
             if item is not None:
                 self.ckpts.append(item)
