@@ -56,11 +56,11 @@ import json, time
 from lesson_core.kit.registry import get, parse_params
 from lesson_core.widgets.own_train import SLICE_SECONDS, Session
 s = Session(parse_params(get("own_train"), {"example": "own", "text": TEXT, "size": "${size}"}), "es")
-t0, goals, longest = time.perf_counter(), {}, 0.0
+t0, goals, took = time.perf_counter(), {}, []
 while time.perf_counter() - t0 < ${limit} and not s.done:
     a = time.perf_counter()
     new = s.slice(SLICE_SECONDS)
-    longest = max(longest, time.perf_counter() - a)
+    took.append(time.perf_counter() - a)
     if new:
         c, at = s.ckpts[-1], time.perf_counter() - t0
         if c["held_bpc"] < c["unigram_bpc"]:
@@ -68,7 +68,8 @@ while time.perf_counter() - t0 < ${limit} and not s.done:
         if c["words"] and c["known_words"] >= c["words"] / 2:
             goals.setdefault("half_words", [round(at, 1), c["step"]])
 json.dumps({"goals": goals, "seen": s.run.seen, "seconds": time.perf_counter() - t0,
-            "per_second": s.state()["per_second"], "longest_slice": longest, "last": s.ckpts[-1]})
+            "per_second": s.state()["per_second"], "last": s.ckpts[-1],
+            "slices_ms": [round(1000 * x) for x in sorted(took)]})
 `);
 }"""
 
@@ -79,11 +80,11 @@ def goals(page, cdp, base, pyodide, core, rate: float, limit: float) -> None:
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     for size in ("small", "medium"):
         out = json.loads(page.evaluate(GOALS_JS, [base + pyodide, base + core, text, size, limit]))
-        g, last = out["goals"], out["last"]
+        g, last, ms = out["goals"], out["last"], out["slices_ms"]
         said = lambda k: f"{g[k][0]} s (step {g[k][1]})" if k in g else f"not within {limit:g} s"
         print(f"{size:>6}, CPU slowed {rate:g}x, {len(text.encode())} bytes: {out['per_second']:.0f} examples/s "
-              f"while training, {out['seen']} examples in {out['seconds']:.0f} s, longest slice "
-              f"{out['longest_slice'] * 1000:.0f} ms; held-out below the unigram: {said('below_unigram')} "
+              f"while training, {out['seen']} examples in {out['seconds']:.0f} s; slices (budget 50 ms): median "
+              f"{ms[len(ms) // 2]} ms, 95th percentile {ms[len(ms) * 95 // 100]} ms, longest {ms[-1]} ms; held-out below the unigram: {said('below_unigram')} "
               f"(budget 60 s); half the sample's words from the text: {said('half_words')} (budget 60 s); "
               f"at the end held {last['held_bpc']:.2f}, unigram {last['unigram_bpc']:.2f}, "
               f"{last['known_words']}/{last['words']} words known")
