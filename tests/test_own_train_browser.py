@@ -201,3 +201,14 @@ def test_the_page_at_360_px_touch_and_dark_trains_without_sideways_scroll(browse
         assert not errors
     finally:
         context.close()
+
+
+def test_train_before_python_is_there_loads_it_and_trains(page, server):
+    """A reader on a slow link presses Train first: live Python is fetched on that need, and the run starts."""
+    page.goto(server + "own-model/")
+    assert page.evaluate("document.documentElement.dataset.python") in ("off", "loading")
+    _press(page, "train")
+    wait_python(page)
+    _wait_step(page, 2)
+    _press(page, "pause")
+    _wait_stopped(page)
