@@ -18,7 +18,8 @@ import lesson_core.kit.registry
 from lesson_core.classroom import worksheets as ws
 from lesson_core.kit.block import render_block
 from lesson_core.kit.fmt import fmt
-from lesson_core.widgets.worksheets import class_set_html, rounding_rule, sheet_html
+from lesson_core.widgets.class_set import class_set_html
+from lesson_core.widgets.worksheets import rounding_rule, sheet_html
 
 from conftest import assert_clean_html
 

@@ -31,6 +31,7 @@
  *   timings  performance.now() marks of live Python      (bench/; never asserted in tests)
  *   read(w)  {values, errors, notes} of a widget's controls
  *   set(w, values)  controls set from canonical values, then the widget updated once
+ *   covered(w, values)  whether the build's tables answer those values (false: live Python; null: not yet known)
  *   fieldText(input)  a field's value as read, written as the reader writes numbers
  * Data reaches the page as classic scripts where file:// allows nothing else, each in a global of its
  * own: window.AulaGrids (drag grids, macros/sidecar.py), window.__aulaFiles and __aulaManifest (the
