@@ -29,7 +29,6 @@ from ..topics.attention import softmax
 from ..topics.positional import divisor, pe_vector, wavelength
 from ..topics.own_run import held_turn
 from ..topics.sampling import with_temperature
-from ..kit import fpmath
 from ..kit.fmt import tr
 from ..kit.rng import Random, make_rng, randbelow
 from ..topics.training import cross_entropy, gradient
@@ -277,18 +276,16 @@ HELD_STEPS = (0, 100, 200, 300, 400)
 
 
 def _held_out(rng: Random) -> dict:
-    """Lesson 4 ("Train your own"): bits per character of four letters from the model's probabilities,
-    and a run's two curves, read with the page's own rule for overfitting (own_run.held_turn)."""
-    p = [_int(rng, 1, 9) / 10 for _ in range(4)]
+    """Lesson 4 ("Train your own"): a run's two curves, read with the page's own rule for overfitting
+    (own_run.held_turn)."""
     train, held = [_int(rng, 440, 520) / 100], [_int(rng, 440, 520) / 100]
     turn = _int(rng, 2, 5)  # the held-out loss falls until this checkpoint (5: to the end), then rises
     for i in range(1, len(HELD_STEPS)):
         train.append(round(train[-1] - _int(rng, 20, 80) / 100, 2))
         held.append(round(held[-1] + (-_int(rng, 10, 60) if i < turn else _int(rng, 3, 30)) / 100, 2))
     best, turned = held_turn(held)
-    bits = -math.fsum(fpmath.log(q) for q in p) / len(p) / fpmath.log(2.0)
-    return {"kind": "held_out", "given": {"p": p, "steps": list(HELD_STEPS), "train": train, "held": held},
-            "answer": {"bits": bits, "best_step": HELD_STEPS[best], "gap": held[-1] - train[-1], "overfit": turned}}
+    return {"kind": "held_out", "given": {"steps": list(HELD_STEPS), "train": train, "held": held},
+            "answer": {"best_step": HELD_STEPS[best], "gap": held[-1] - train[-1], "overfit": turned}}
 
 
 def generation(rng: Random) -> list[dict]:

@@ -10,7 +10,6 @@ import json
 
 from ..classroom.worksheets import DECIMALS
 from ..kit.fmt import fmt, fmt_int, fmt_upto, tr
-from ..kit.svgkit import fmt_vec
 from ..topics.own_run import MAX_CHARS, TURN, TextError, checkpoints, held_turn, Run
 
 __all__ = ["DEFAULT_RUN", "run_data", "train_lines", "text_problem", "overfit_note", "trimmed_note", "diverged_note",
@@ -122,25 +121,17 @@ def diverged_note(lr: float, step: int, lang: str) -> str:
 def held_out_item(g: dict, a: dict, lang: str) -> tuple:
     """The chapter-3 worksheet's item from this lesson (classroom/worksheets._held_out): its statement
     and its key, results rounded as the sheets round them."""
-    p = fmt_vec(g["p"], lang, 1)
-    word = {"es": "paso", "pt": "passo"}
-    rows = "; ".join(f"{tr(lang, word)} {fmt(s, lang)}: {fmt(t, lang, 2)} / {fmt(v, lang, 2)}"
+    rows = "; ".join(f"{fmt(s, lang)}: {fmt(t, lang, 2)} / {fmt(v, lang, 2)}"
                      for s, t, v in zip(g["steps"], g["train"], g["held"]))
     turn = fmt(TURN, lang, 2)
-    st = tr(lang, {"es": f"a) Un modelo de caracteres da las probabilidades {p} a las cuatro letras que de verdad venían. "
-                         f"¿Cuántos bits por carácter son (el promedio de −log₂ p)? b) Un entrenamiento, en bits por "
-                         f"carácter (texto de entrenamiento / texto de validación): {rows}. ¿En qué paso fue mínima la "
-                         f"pérdida de validación? ¿Cuánto más alta que la de entrenamiento es al final? ¿Hay "
-                         f"sobreajuste, según la regla de la lección (la de validación subió más de {turn} desde su "
-                         "mínimo)?",
-                   "pt": f"a) Um modelo de caracteres dá as probabilidades {p} às quatro letras que realmente vieram. "
-                         f"Quantos bits por caractere são (a média de −log₂ p)? b) Um treinamento, em bits por "
-                         f"caractere (texto de treinamento / texto de validação): {rows}. Em que passo a perda de "
-                         f"validação foi mínima? Quanto ela está acima da de treinamento no fim? Há sobreajuste, pela "
-                         f"regra da lição (a de validação subiu mais de {turn} desde o mínimo)?"})
+    st = tr(lang, {"es": f"Un entrenamiento, en bits por carácter (paso: entrenamiento / validación): {rows}. ¿En qué "
+                         f"paso fue mínima la pérdida de validación? ¿Cuánto supera al final a la de entrenamiento? "
+                         f"¿Hay sobreajuste (la de validación subió más de {turn} desde su mínimo)?",
+                   "pt": f"Um treinamento, em bits por caractere (passo: treinamento / validação): {rows}. Em que passo "
+                         f"a perda de validação foi mínima? Quanto ela supera a de treinamento no fim? Há sobreajuste "
+                         f"(a de validação subiu mais de {turn} desde o mínimo)?"})
     yes = {"es": ("sí, hay sobreajuste", "no, todavía no"), "pt": ("sim, há sobreajuste", "não, ainda não")}
-    key = tr(lang, {"es": f"a) {fmt_upto(a['bits'], lang, DECIMALS)} bits por carácter; b) mínimo en el paso {fmt(a['best_step'], lang)}; "
-                          f"diferencia {fmt_upto(a['gap'], lang, DECIMALS)}; ",
-                    "pt": f"a) {fmt_upto(a['bits'], lang, DECIMALS)} bits por caractere; b) mínimo no passo {fmt(a['best_step'], lang)}; "
-                          f"diferença {fmt_upto(a['gap'], lang, DECIMALS)}; "}) + tr(lang, yes)[0 if a["overfit"] else 1] + "."
+    key = tr(lang, {"es": f"Mínimo en el paso {fmt(a['best_step'], lang)}; diferencia {fmt_upto(a['gap'], lang, DECIMALS)}; ",
+                    "pt": f"Mínimo no passo {fmt(a['best_step'], lang)}; diferença {fmt_upto(a['gap'], lang, DECIMALS)}; "}) \
+        + tr(lang, yes)[0 if a["overfit"] else 1] + "."
     return st, key
