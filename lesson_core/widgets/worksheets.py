@@ -18,6 +18,7 @@ from ..kit.html import Markup, h, text_of
 from ..kit.registry import View, widget
 from ..kit.svgkit import fmt_vec
 from ..topics.scale import big_words
+from .own_text import held_out_item
 
 CHAPTER_TITLES = {
     "positional": {"es": "Codificación posicional", "pt": "Codificação posicional"},
@@ -291,7 +292,7 @@ def _effective(g: dict, a: dict, lang: str) -> tuple:
 WORDING = {"pe_value": _pe_value, "pe_sum": _pe_sum, "wavelength": _wavelength, "bigram": _bigram, "bpe": _bpe,
            "dot": _dot, "attention": _attention, "layernorm": _layernorm, "temperature": _temperature,
            "train_step": _train_step, "chain": _chain, "comparisons": _comparisons, "diffusion": _diffusion,
-           "chinchilla": _chinchilla, "effective": _effective, "bias": _bias, "context": _context}
+           "chinchilla": _chinchilla, "effective": _effective, "bias": _bias, "context": _context, "held_out": held_out_item}
 
 
 def space(key) -> int:

@@ -14,6 +14,7 @@
  *   safehtml.js  the HTML rule (macros/checks.py) on every part before it is inserted
  *   readers.js   focus kept across swaps, keyboard drags, scroll boxes, slider text
  *   drag.js      clickable figure parts and drag handles
+ *   train.js     live training's buttons (lesson 4): slices asked of the worker one after another
  *   events.js    the readers' events, taken at the document
  *   numbers.js   the decimal comma or point as the reader writes it (run by head.js)
  *   reading.js   a long page's reading-progress mark; the language switch keeps the section

@@ -23,6 +23,7 @@ import { createReaders } from "./readers.js";
 import { createDrag } from "./drag.js";
 import { listen } from "./events.js";
 import { checkParts } from "./safehtml.js";
+import { createTrain } from "./train.js";
 
 export function startWidgets(env) {
   var first = document.querySelector(".aula-widget");
@@ -39,6 +40,10 @@ export function startWidgets(env) {
   var drag = createDrag({ update: update, setControl: setControl, numberText: fields.numberText,
                           numberOf: fields.numberOf, live: function () { return loader.state === "ready"; } });
 
+  // live training's buttons (train.js, lesson 4)
+  createTrain({ train: live.train, swapParts: function (w, parts) { return swapParts(w, parts, {}, true); },
+                read: fields.read, status: status, message: fields.message, msgs: msgs });
+
   function status(w, text) {
     var el = w.querySelector(".aula-status");
     if (el) el.textContent = text || "";
@@ -46,7 +51,13 @@ export function startWidgets(env) {
 
   // Parts pass the HTML rule first (safehtml.js), all of one answer or none; a refused answer keeps the
   // last good figure and shows the widget's error (the console says why).
-  function swapParts(w, parts, params) {
+  // A part without parameters is not the controls' to change (a render gives it unchanged); live
+  // training fills its own (train.js: fixed).
+  function swapParts(w, parts, params, fixed) {
+    if (!fixed) {
+      parts = Object.assign({}, parts);
+      w.querySelectorAll('.aula-part[data-deps=""]').forEach(function (el) { delete parts[el.getAttribute("data-part")]; });
+    }
     var ready = checkParts(w, parts, params);
     if (!ready) status(w, msgs.py_error);
     else ready.forEach(function (r) { readers.replaceHTML(r[0], r[1], r[2]); });
