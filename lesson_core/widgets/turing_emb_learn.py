@@ -38,6 +38,21 @@ def _key(group: str) -> Markup:
             "food": h("path", {"d": "M12 1L17 10L7 10Z", **paint(fill=COLOUR["food"])})}[group]
 
 
+LINE = 13  # px between two labels' baselines
+
+
+def _apart(labels: list) -> list:
+    """Labels [x, y, text] moved down just enough that two near the same x never overlap: points
+    that meet at the end of training keep readable names, stacked beside them."""
+    placed: list = []
+    for x, y, text in sorted(labels, key=lambda t: (t[1], t[0])):
+        for px, py, _ in placed:
+            if abs(px - x) < 60 and y - py < LINE:
+                y = py + LINE
+        placed.append([x, y, text])
+    return placed
+
+
 def _facts(lang: str) -> dict:
     """What the page says about the whole run (the same at every stop)."""
     run = el.train(lang)
@@ -84,13 +99,17 @@ def emb_learn(p: dict, lang: str) -> View:
                 out.append(h("polyline", {"points": " ".join(f"{num(X(a))},{num(Y(b))}" for a, b in path),
                                           "fill": "none", "stroke-width": 1.2, "stroke-opacity": 0.5,
                                           **paint(stroke=COLOUR[g])}))
+        labels = []
         for g, wd in drawn:
             a, b = c["vectors"][wd]
             out.append(_marker(g, X(a), Y(b)))
-            right = X(a) < W - 70
-            out.append(h("text", {"x": num(X(a) + (8 if right else -8)), "y": num(Y(b) + 4),
+            labels.append([X(a), Y(b) + 4, wd])
+        labels = _apart(labels)
+        for x, y, wd in labels:
+            right = x < W - 70
+            out.append(h("text", {"x": num(x + (8 if right else -8)), "y": num(y),
                                   "text-anchor": "start" if right else "end", "class": "aula-dot-label"}, wd))
-        return svg(W, H, out, label=tr(lang, {"es": f"Vectores de 9 palabras en el paso {c['step']}",
+        return svg(W, max(H, max(y for _, y, _ in labels) + 6), out, label=tr(lang, {"es": f"Vectores de 9 palabras en el paso {c['step']}",
                                               "pt": f"Vetores de 9 palavras no passo {c['step']}"}))
 
     keys = legend([(_key(g), tr(lang, GROUP_NAMES[g])) for g, _ in tr(lang, GROUPS)])
