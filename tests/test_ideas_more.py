@@ -177,3 +177,32 @@ def test_learned_vectors_sentences_hold(lang):
 def test_learned_vectors_refuse_a_step_off_the_slider():
     r = lesson_core.render("emb_learn", {"step": str(el.STEPS + el.EVERY)}, "pt")
     assert not r["ok"] and r["error"]["param"] == "step"
+
+
+# --- stereotypes on the real model ---------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_stereotype_probes_go_both_ways(lang):
+    """«Unas parejas van hacia el estereotipo y otras al revés»; «el modelo no muestra un patrón claro»;
+    the probes are the page's own probe (rm_probe_own gives each pair's shift)."""
+    from lesson_core.widgets.real_model_bias import PAIRS
+    d = lesson_core.render("rm_bias", {}, lang)["data"]
+    assert 0 < d["towards"] < d["pairs"] and d["towards"] + d["against"] == d["pairs"] == len(PAIRS[lang])
+    c1, c2, a, b = PAIRS[lang][0]
+    own = lesson_core.render("rm_probe_own", {"ctx1": c1, "ctx2": c2, "a": a, "b": b}, lang)["data"]
+    assert own["transformer"]["shift"] == d["shifts"][0]
+    text = _page(lang, "real-model")
+    assert ("y otras al revés" if lang == "es" else "e outros ao contrário") in text
+    assert quote_pair(c1, c2, lang) in text
+
+
+def quote_pair(c1: str, c2: str, lang: str) -> str:
+    return f"«{c1}» y «{c2}»" if lang == "es" else f"“{c1}” e “{c2}”"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_teacher_pages_cite_the_new_widgets_with_the_pages_defaults(lang):
+    guide = (DOCS / lang / "teacher" / "real-model.md").read_text(encoding="utf-8")
+    assert f'value("rm_residual", "p_best.0", pct=True, text="{SAMPLE[lang]}")' in guide
+    assert 'value("emb_learn", "settled_step")' in (DOCS / lang / "teacher" / "turing-2-vectors.md").read_text(encoding="utf-8")
+    assert 'quiz_key("quiz_opening")' in (DOCS / lang / "teacher" / "turing-1-words.md").read_text(encoding="utf-8")
