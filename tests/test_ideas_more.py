@@ -206,3 +206,18 @@ def test_teacher_pages_cite_the_new_widgets_with_the_pages_defaults(lang):
     assert f'value("rm_residual", "p_best.0", pct=True, text="{SAMPLE[lang]}")' in guide
     assert 'value("emb_learn", "settled_step")' in (DOCS / lang / "teacher" / "turing-2-vectors.md").read_text(encoding="utf-8")
     assert 'quiz_key("quiz_opening")' in (DOCS / lang / "teacher" / "turing-1-words.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_residual_default_is_text_the_model_has_not_read(lang):
+    from test_real_model_claims import _training_text
+    assert SAMPLE[lang] not in _training_text(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_attention_map_says_its_rows_sum_to_one_with_every_token(lang):
+    """Review finding 19: on a phone the map shows the last tokens only; the page says the row sums
+    to 1 with all of them."""
+    said = {"es": "Cada fila suma 1 si se cuentan todos los tokens anteriores",
+            "pt": "Cada linha soma 1 quando contamos todos os tokens anteriores"}[lang]
+    assert said in _page(lang, "real-model")
