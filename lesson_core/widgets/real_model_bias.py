@@ -11,6 +11,8 @@ many probes.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..kit.fmt import fmt, quote, tr
 from ..kit.html import Markup, h
 from ..kit.registry import View, widget
@@ -28,15 +30,17 @@ PAIRS = {
 }
 
 
-def shifts(lang: str) -> list[float]:
-    """The Transformer's shift for each pair, in bits (positive: the stereotype's way)."""
-    return [probe(lang, *pair)["transformer"]["shift"] for pair in tr(lang, PAIRS)]
+@lru_cache(maxsize=2)
+def shifts(lang: str) -> tuple[float, ...]:
+    """The Transformer's shift for each pair, in bits (positive: the stereotype's way); computed
+    once per language (the view and the page's values read it)."""
+    return tuple(probe(lang, *pair)["transformer"]["shift"] for pair in tr(lang, PAIRS))
 
 
 def _data(p: dict, lang: str) -> dict:
     s = shifts(lang)
     return {"pairs": len(s), "towards": sum(1 for x in s if x > 0), "against": sum(1 for x in s if x < 0),
-            "shifts": s, "largest": max(abs(x) for x in s)}
+            "shifts": list(s), "largest": max(abs(x) for x in s)}
 
 
 @widget("rm_bias", lesson=LESSON,
