@@ -20,7 +20,7 @@ from lesson_core.model.load import model
 from lesson_core.topics import emb_learn as el
 from lesson_core.widgets import checks
 from lesson_core.widgets.real_model_residual import SAMPLE
-from lesson_core.widgets.turing_quiz import QUIZZES
+from lesson_core.widgets.turing_quiz import correct_answer
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 LANGS = ("es", "pt")
@@ -37,7 +37,7 @@ def test_opening_quiz_marks_what_the_model_does(lang):
     probs = checks.opening_probs(lang)
     assert len(probs) == model(lang).config["vocab"] and all(p > 0 for p in probs)
     assert math.isclose(math.fsum(probs), 1.0, abs_tol=1e-12)
-    assert QUIZZES["quiz_opening"][2] == "all"
+    assert correct_answer("quiz_opening") == "all" and checks._VOCAB[lang] == len(probs)
     text = _page(lang, "turing-1-words")
     assert text.index('widget("quiz_opening")') < text.index('widget("quiz_turing")')
     said = plain(lesson_core.render("quiz_opening", {"answer": "one"}, lang)["parts"]["feedback"])
@@ -221,3 +221,22 @@ def test_the_attention_map_says_its_rows_sum_to_one_with_every_token(lang):
     said = {"es": "Cada fila suma 1 si se cuentan todos los tokens anteriores",
             "pt": "Cada linha soma 1 quando contamos todos os tokens anteriores"}[lang]
     assert said in _page(lang, "real-model")
+
+
+def test_the_core_imports_with_one_languages_weights_only():
+    """A page's browser has the real model's weights for its own language only: importing the core
+    (every widget module) must not decode a model, and the quiz that needs one computes its answer
+    on first use."""
+    import subprocess
+    import sys
+    code = ("import importlib.abc, sys\n"
+            "class Block(importlib.abc.MetaPathFinder):\n"
+            "    def find_spec(self, name, path, target=None):\n"
+            "        if name.startswith('lesson_core.model.tensors_'):\n"
+            "            raise ModuleNotFoundError(name)\n"
+            "sys.meta_path.insert(0, Block())\n"
+            "import lesson_core\n"
+            "print(lesson_core.render('emb_learn', {'step': '10'}, 'pt')['ok'])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent)
+    assert out.returncode == 0 and out.stdout.strip() == "True", out.stderr[-2000:]

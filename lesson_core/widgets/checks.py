@@ -239,7 +239,7 @@ def _opening_explain(lang: str) -> Markup:
     return _explained(head, rows, text)
 
 
-_VOCAB = {lg: len(opening_probs(lg)) for lg in ("es", "pt")}
+_VOCAB = {lg: manifest(lg)["config"]["vocab"] for lg in ("es", "pt")}   # no weights at import
 make_quiz(
     "quiz_opening",
     {"es": "Antes de empezar: una predicción", "pt": "Antes de começar: uma previsão"},
@@ -252,7 +252,7 @@ make_quiz(
     [("one", {"es": "A uno solo: la respuesta", "pt": "A um só: a resposta"}),
      ("ten", {"es": "A unos diez", "pt": "A uns dez"}),
      ("all", {"es": "A todos", "pt": "A todos"})],
-    opening_answer(), _opening_explain, lesson="turing")
+    opening_answer, _opening_explain, lesson="turing")
 
 
 PARITY_CASES = [("quiz_turing", {"answer": "half"}), ("quiz_opening", {"answer": "all"}),
