@@ -39,9 +39,7 @@ LIMIT = 500  # words of prose in a row with nothing to touch or answer (issue 29
 # Stretches still longer than LIMIT, by page, with the words measured when this test was written:
 # the test fails if one grows or a new one appears, and asks for its entry to go once it is fixed.
 # Remaining work of issue 29, deliverable 4.
-KNOWN_LONG: dict[str, dict[str, int]] = {
-    "turing-1-words": {"start -> quiz_turing": 590},  # the introduction and Turing's article
-}
+KNOWN_LONG: dict[str, dict[str, int]] = {}
 _WORD = re.compile(r"\w+(?:[-'’]\w+)*")
 _SKIP = ("math", "script", "style", "template")
 
@@ -259,3 +257,12 @@ def test_bias_sentences_hold_for_the_table():
     for lang in LANGS:
         r = lesson_core.render("emb_bias", {"pair": "man-woman"}, lang)
         assert r["data"]["others"] == 1 and r["data"]["axes"] == ["female", "size"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_greedy_probabilities_are_rounded_for_parity(lang):
+    """The forward pass's last bits differ between CPython 3.11 and Pyodide (sumprod), and the
+    built-in sum of floats is compensated only from 3.12: what rm_greedy returns is rounded."""
+    d = lesson_core.render("rm_greedy", {"text": "Había una vez"}, lang)["data"]
+    for key in ("first_p", "mean_p"):
+        assert d[key] == round(d[key], 6), key

@@ -23,7 +23,7 @@ PHONES = [320, 360, 375, 412]
 MIN_FIGURE_PX = 11
 
 # Figures drawn wide and narrow by svgkit.figure (the others fit a phone as they are).
-CONVERTED = {"attn_demo", "chain_rule", "diffusion_pixel", "emb_3d", "layer_norm", "model_sizes", "pe_ambiguity", "pe_fingerprint",
+CONVERTED = {"attn_demo", "chain_rule", "diffusion_pixel", "emb_3d", "emb_learn", "layer_norm", "model_sizes", "pe_ambiguity", "pe_fingerprint",
              "pe_heatmap", "pe_raw_vs_wave", "pe_rotation", "pe_sum", "rm_attention", "rm_scaling", "rm_size",
              "rm_training", "rnn_vs_transformer", "train_logits", "transformer_block", "turing_timeline", "vec_dot",
              "vec_pythagoras"}

@@ -10,6 +10,10 @@ For each new token at position t (nanoGPT's ``model.py``, one row at a time):
                 x = x + Wo (o_1 ... o_H);   x = x + W2 relu(W1 ln2(x))
     logits = E lnf(x)                                        # (V,), only when asked
 
+x is the residual stream: each attention and each MLP adds what it computes to it, and
+``Run.writes`` keeps those additions for the last token read with output, so that
+x == E[id] + P[t] + attn_1 + mlp_1 + attn_2 + mlp_2, summed in that order (bit for bit).
+
 Dot products are ``math.sumprod`` where the Python has it (3.12 on, so Pyodide: one C loop,
 several times faster than the pure-Python ``sum(map(mul, row, x))``, the budget being 300 ms
 for 64 tokens there) and ``sum(map(mul, row, x))`` on the build's CPython 3.11. Both are
@@ -71,6 +75,7 @@ class Run:
         self._queued: list = []     # (t, a): last-layer rows of the attention map not yet computed
         self.ids: list[int] = []
         self.x: list | None = None  # the last position's output of the last layer
+        self.writes: list | None = None  # what built self.x: [E[id] + P[t], attn 1, mlp 1, attn 2, ...]
 
     @property
     def attention(self) -> list:
@@ -108,6 +113,7 @@ class Run:
         if t >= m.config["context"]:
             raise ValueError("context full")
         x = [a + b for a, b in zip(m.wte[token], m.wpe[t])]
+        writes = [x]                # the residual stream: x is always the sum of these, in this order
         last = len(m.layers) - 1
         for li, ly in enumerate(m.layers):
             a = layer_norm(x, ly["ln1_g"], ly["ln1_b"])
@@ -121,7 +127,7 @@ class Run:
                     self._attention[li][h].append(None)
                 self._queued.append((t, a))
                 self.ids.append(token)
-                self.x = None
+                self.x = self.writes = None
                 return
             qkv = matvec(ly["wqkv"], a)
             out = []
@@ -134,11 +140,13 @@ class Run:
                 w = self._weights(qkv, li, h, t)
                 self._attention[li][h].append(w)
                 out += [dot(w, col) for col in cols]
-            x = [a + b for a, b in zip(x, matvec(ly["wo"], out))]
+            writes.append(matvec(ly["wo"], out))
+            x = [a + b for a, b in zip(x, writes[-1])]
             u = matvec(ly["w1"], layer_norm(x, ly["ln2_g"], ly["ln2_b"]))
-            x = [a + b for a, b in zip(x, matvec(ly["w2"], [z if z > 0.0 else 0.0 for z in u]))]
+            writes.append(matvec(ly["w2"], [z if z > 0.0 else 0.0 for z in u]))
+            x = [a + b for a, b in zip(x, writes[-1])]
         self.ids.append(token)
-        self.x = x
+        self.x, self.writes = x, writes
 
     def feed_all(self, tokens) -> None:
         """Read a text: every token, the last one with its output (for :meth:`logits`)."""
@@ -146,12 +154,13 @@ class Run:
         for i, t in enumerate(tokens):
             self.feed(t, output=i == len(tokens) - 1)
 
-    def hidden(self) -> list:
-        """The last position's vector after the final layer norm."""
-        return layer_norm(self.x, self.m.lnf_g, self.m.lnf_b)
+    def hidden(self, x: list | None = None) -> list:
+        """The last position's vector (or ``x``, a partial sum of the stream) after the final layer norm."""
+        return layer_norm(self.x if x is None else x, self.m.lnf_g, self.m.lnf_b)
 
-    def logits(self) -> list:
-        """Scores of every vocabulary entry as the next token (tied embedding: E h)."""
-        if self.x is None:
+    def logits(self, x: list | None = None) -> list:
+        """Scores of every vocabulary entry as the next token (tied embedding: E h); ``x``: read
+        them from a partial sum of the residual stream instead of the last layer's output."""
+        if self.x is None and x is None:
             raise ValueError("no output: feed a token with output=True first")
-        return matvec(self.m.wte, self.hidden())
+        return matvec(self.m.wte, self.hidden(x))

@@ -7,13 +7,14 @@ answer marked right.
 from __future__ import annotations
 
 from ..data import attention as da
-from ..kit.fmt import fmt, quote, tr
-from ..kit.html import Markup
+from ..kit.fmt import fmt, fmt_sci, quote, tr
+from ..kit.html import Markup, h
 from ..kit.svgkit import fmt_vec
 from ..model import generate as gen
 from ..model.load import manifest
 from ..topics import positional as pe
 from ..topics.attention import attention
+from .real_model_views import label
 from .turing_quiz import _explained, make_quiz
 
 # --- positional 1: without a mask and without positions, word order is invisible -------------------
@@ -199,7 +200,62 @@ make_quiz(
     "right", _turing_explain, lesson="turing")
 
 
-PARITY_CASES = [("quiz_turing", {"answer": "half"}),
+# --- chapter 1, the opening: a prediction before anything is explained ----------------------------
+
+OPENING_PROMPT = {"es": "El gato se sentó en", "pt": "O gato se sentou no"}
+
+
+def opening_probs(lang: str) -> list[float]:
+    """The real model's probability of every token of its vocabulary after the opening prompt."""
+    return gen.next_probs(lang, gen.prompt(lang, tr(lang, OPENING_PROMPT)).ids)
+
+
+def opening_answer() -> str:
+    """"one", "ten" or "all": how many tokens get some probability, in both languages."""
+    keys = set()
+    for lang in ("es", "pt"):
+        probs = opening_probs(lang)
+        given = sum(1 for q in probs if q > 0.0)
+        keys.add("all" if given == len(probs) else "one" if given == 1 else "ten" if given <= 10 else "?")
+    if len(keys) != 1 or "?" in keys:
+        raise ValueError(f"quiz_opening: no option matches the model ({keys})")
+    return keys.pop()
+
+
+def _opening_explain(lang: str) -> Markup:
+    probs = opening_probs(lang)
+    order = sorted(range(len(probs)), key=lambda i: (-probs[i], i))
+    head = [tr(lang, {"es": "Trozo siguiente", "pt": "Próximo trecho"}), tr(lang, {"es": "Probabilidad", "pt": "Probabilidade"})]
+    rows = [[h("code", None, label(gen.token_text(lang, i), 14)), fmt(probs[i], lang, 3)] for i in order[:3]]
+    n, least = fmt(len(probs), lang), fmt_sci(probs[order[-1]], lang)
+    text = tr(lang, {"es": f"El modelo le da una probabilidad a cada uno de los {n} trozos que conoce, y todas suman 1. "
+                           f"Arriba, los tres más probables (␣ es un espacio); el menos probable recibe {least}, casi nada, pero no cero. "
+                           "Para escribir, elige uno con esas probabilidades, lo añade y vuelve a empezar. En este "
+                           "capítulo construimos el modelo más sencillo que hace lo mismo.",
+                     "pt": f"O modelo dá uma probabilidade a cada um dos {n} trechos que conhece, e todas somam 1. "
+                           f"Acima, os três mais prováveis (␣ é um espaço); o menos provável recebe {least}, quase nada, mas não zero. "
+                           "Para escrever, ele escolhe um com essas probabilidades, acrescenta e começa de novo. Neste "
+                           "capítulo construímos o modelo mais simples que faz a mesma coisa."})
+    return _explained(head, rows, text)
+
+
+_VOCAB = {lg: manifest(lg)["config"]["vocab"] for lg in ("es", "pt")}   # no weights at import
+make_quiz(
+    "quiz_opening",
+    {"es": "Antes de empezar: una predicción", "pt": "Antes de começar: uma previsão"},
+    {"es": f"Al final de esta lección hay un modelo de lenguaje de verdad, pequeño, entrenado con textos en español: "
+           f"conoce {fmt(_VOCAB['es'], 'es')} trozos de texto distintos. Le damos "
+           f"{quote(OPENING_PROMPT['es'], 'es')}. ¿A cuántos de esos trozos les da alguna probabilidad de venir después?",
+     "pt": f"No fim desta lição há um modelo de linguagem de verdade, pequeno, treinado com textos em português: "
+           f"ele conhece {fmt(_VOCAB['pt'], 'pt')} trechos de texto diferentes. Damos a ele "
+           f"{quote(OPENING_PROMPT['pt'], 'pt')}. A quantos desses trechos ele dá alguma probabilidade de vir depois?"},
+    [("one", {"es": "A uno solo: la respuesta", "pt": "A um só: a resposta"}),
+     ("ten", {"es": "A unos diez", "pt": "A uns dez"}),
+     ("all", {"es": "A todos", "pt": "A todos"})],
+    opening_answer, _opening_explain, lesson="turing")
+
+
+PARITY_CASES = [("quiz_turing", {"answer": "half"}), ("quiz_opening", {"answer": "all"}),
     ("quiz_pe_shuffle", {"answer": "same"}),
     ("quiz_pe_distance", {"answer": "first"}),
     ("quiz_rm_context", {"answer": "last"}),

@@ -3,10 +3,14 @@
 The model continues the reader's text at temperature 0 (always the most probable token); the
 view finds the piece that then repeats itself and shows how sure the model was of its first
 word, with its own probabilities (temperature 1, no top-k or top-p). Numbers come from
-:mod:`lesson_core.model.generate`.
+:mod:`lesson_core.model.generate`. Probabilities are returned rounded to 6 decimals, like every
+real-model widget: the forward pass's dot products may differ in the last bits between the
+build's CPython and Pyodide (see :mod:`lesson_core.model.forward`).
 """
 
 from __future__ import annotations
+
+import math
 
 from ..kit.controls import Text
 from ..kit.fmt import fmt, fmt_pct, quote, tr
@@ -84,7 +88,7 @@ def rm_greedy(p: dict, lang: str) -> View:
     shown = h("p", {"class": "aula-sentence"}, h("span", {"class": "aula-prompt"},
                                                     pr.text if not pr.dropped else "…" + gen.vocab_text(lang, pr.ids)),
               marks)
-    mean_p = sum(g["sure"]) / len(ids)
+    mean_p = math.fsum(g["sure"]) / len(ids)   # fsum: the built-in sum of floats is compensated from 3.12 only
     rows = [(tr(lang, {"es": "Primer token que añade", "pt": "Primeiro token que acrescenta"}), quote(first, lang)),
             (tr(lang, {"es": "Probabilidad que el modelo le daba", "pt": "Probabilidade que o modelo dava a ele"}),
              fmt_pct(g["sure"][0], lang)),
@@ -113,8 +117,8 @@ def rm_greedy(p: dict, lang: str) -> View:
                   + table(["", ""], rows) + h("p", {"class": "aula-readout"}, said))
     added = tr(lang, {"es": "El modelo añadió: ", "pt": "O modelo acrescentou: "}) + gen.vocab_text(lang, ids)
     return View(parts={"main": body}, summary=f"{added}. {said}",
-                data={"ids": ids, "first": first, "first_p": g["sure"][0], "loop": loop,
-                      "loop_times": g["loop_times"], "mean_p": mean_p, "text": gen.vocab_text(lang, ids)})
+                data={"ids": ids, "first": first, "first_p": round(g["sure"][0], 6), "loop": loop,
+                      "loop_times": g["loop_times"], "mean_p": round(mean_p, 6), "text": gen.vocab_text(lang, ids)})
 
 
 PARITY_CASES = [("rm_greedy", {"text": "Había una vez"})]

@@ -38,13 +38,14 @@ def _explained(head: list, rows: list, text: str, titled: bool = False) -> Marku
     return Markup(card_table(head, rows, titled=titled) + h("p", None, text))
 
 
-def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, dict]], correct: str,
-              explain: Callable[[str], Markup], lesson: str = LESSON) -> None:
+def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, dict]],
+              correct: str | Callable[[], str], explain: Callable[[str], Markup], lesson: str = LESSON) -> None:
     """Register a quiz widget: parts "question" (static, shown above the answer buttons) and
-    "feedback" (depends on the answer). Other lessons' quizzes pass their ``lesson``."""
-    keys = [k for k, _ in options]
-    if correct not in keys:
-        raise ValueError(f"{wid}: the computed answer {correct!r} is not among the options")
+    "feedback" (depends on the answer). Other lessons' quizzes pass their ``lesson``. ``correct``
+    may be a function, computed on first use, for an answer too heavy for import time (the real
+    model's weights, which a page's browser has only for its own language)."""
+    if not callable(correct):
+        _check(wid, options, correct)
     QUIZZES[wid] = (question, options, correct, explain)
 
     @widget(wid, lesson=lesson, title=title,
@@ -57,25 +58,42 @@ def make_quiz(wid: str, title: dict, question: dict, options: list[tuple[str, di
             ok = None
             said = tr(lang, PROMPT)
         else:
-            ok = ans == correct
-            right = tr(lang, dict(options)[correct])
+            right_key = correct_answer(wid)
+            ok = ans == right_key
+            right = tr(lang, dict(options)[right_key])
             verdict = tr(lang, RIGHT) if ok else f"{tr(lang, WRONG)} " + tr(lang, {"es": "La respuesta es: ",
                                                                           "pt": "A resposta é: "}) + right
             fb = h("div", {"class": "aula-feedback " + ("aula-ok" if ok else "aula-bad")},
                    h("p", {"class": "aula-readout"}, h("strong", None, verdict)), explain(lang))
             said = f"{tr(lang, ANSWER)}: {tr(lang, dict(options)[ans])}. {verdict}" + ("" if ok else ".")
         return View(summary=said, parts={"question": Markup(h("p", {"class": "aula-question"}, tr(lang, question))
-                                                            + print_options(options, correct, lang)), "feedback": fb},
-                    data={"answer": ans, "correct": ok, "right_answer": correct})
+                                                            + print_options(options, correct_answer(wid), lang)), "feedback": fb},
+                    data={"answer": ans, "correct": ok, "right_answer": correct_answer(wid)})
 
 
-QUIZZES: dict[str, tuple] = {}  # widget id -> (question, options, correct key, explain), for answer keys
+QUIZZES: dict[str, tuple] = {}  # widget id -> (question, options, correct key or its function, explain)
+
+
+def _check(wid: str, options: list, correct: str) -> str:
+    if correct not in [k for k, _ in options]:
+        raise ValueError(f"{wid}: the computed answer {correct!r} is not among the options")
+    return correct
+
+
+def correct_answer(wid: str) -> str:
+    """The quiz's right option, computed on first use when it was given as a function."""
+    question, options, correct, explain = QUIZZES[wid]
+    if callable(correct):
+        correct = _check(wid, options, correct())
+        QUIZZES[wid] = (question, options, correct, explain)
+    return correct
 
 
 def answer_key(wid: str, lang: str) -> Markup:
     """A quiz's answer key for the teacher's page: question, options with the right one marked,
     and the explanation the reader sees after answering."""
-    question, options, correct, explain = QUIZZES[wid]
+    question, options, _, explain = QUIZZES[wid]
+    correct = correct_answer(wid)
     items = [h("li", None, h("strong", None, tr(lang, label), " ✓") if k == correct else tr(lang, label))
              for k, label in options]
     return h("div", {"class": "aula-answer-key"}, h("p", {"class": "aula-question"}, tr(lang, question)),
