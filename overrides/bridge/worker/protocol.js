@@ -2,8 +2,9 @@
  * loader.js speaks it:
  *
  *   in:   {type: "start", ...what the worker's boot needs, widgets, lang} first, then {id, widget, lang, params}
+ *         {type: "ping"} at any time (loader.js's heartbeat), answered at once by {type: "pong"}
  *   out:  {type: "progress", loaded} (bytes so far; http only) | {type: "ready", restored, phases} |
- *         {type: "failed", reason} | {type: "result", id, result}
+ *         {type: "failed", reason} | {type: "result", id, result} | {type: "pong"}
  *
  * serve(boot): boot(start message) resolves to {pyodide, archives, restored, mark?} once Python runs
  * (archives: the zips to unpack beside lesson_core; mark(step): a step's time, for the benchmark);
@@ -38,6 +39,7 @@ export function serve(boot) {
 
   self.onmessage = function (ev) {
     var m = ev.data || {};
+    if (m.type === "ping") { self.postMessage({ type: "pong" }); return; }  // alive (loader.js heartbeat)
     if (m.type === "start") {
       ready = Promise.resolve(m).then(boot).then(function (out) {
         var core = startCore(out.pyodide, out.archives, m.widgets, out.mark || function () {});
