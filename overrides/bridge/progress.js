@@ -55,6 +55,15 @@ function storage() {
   } catch (e) { return null; }
 }
 
+// Whether it takes a write at all (a store that is read-only or full from the start does not).
+function writable(store) {
+  try {
+    store.setItem("aula.probe", "1");
+    store.removeItem("aula.probe");
+    return true;
+  } catch (e) { return false; }
+}
+
 // The reader's answer to a quiz widget ("none" before they choose).
 export function quizAnswer(w) {
   var r = w.querySelector('input[data-param="answer"]:checked');
@@ -72,8 +81,9 @@ function topLevelPage(href) {
 
 export function createProgress() {
   var store = storage();
+  var writes = !!store && writable(store);
   var memory = null;
-  var kept = !!store;  // false once the record cannot be written: blocked, full, or a newer version's
+  var kept = writes;  // false once the record cannot be written: blocked, full, or a newer version's
   var notes = [], T0 = null;
 
   function unsaved() {
@@ -81,18 +91,24 @@ export function createProgress() {
     notes.forEach(function (n) { n.hidden = false; n.textContent = T0.progress_unsaved; });
   }
 
+  // What the store holds: {raw, record} (record: readRecord's, null for nothing usable)
+  function read() {
+    var raw = null, record = null;
+    try { raw = store ? store.getItem(KEY) : null; } catch (e) { raw = null; }
+    if (raw !== null) { try { record = readRecord(JSON.parse(raw)); } catch (e) { record = null; } }
+    return { raw: raw, record: record };
+  }
+
   function load() {
-    if (!kept) return memory || (memory = fresh());
-    var raw = null, read = null;
-    try { raw = store.getItem(KEY); } catch (e) { unsaved(); return memory || (memory = fresh()); }
-    if (raw !== null) { try { read = readRecord(JSON.parse(raw)); } catch (e) { read = null; } }
-    var data = read ? read.data : fresh();
-    if (read && read.newer) {  // a later version's record: used for this visit, never written over
+    if (!kept) return memory || (memory = (read().record || { data: fresh() }).data);
+    var now = read();
+    var data = now.record ? now.record.data : fresh();
+    if (now.record && now.record.newer) {  // a later version's record: used for this visit, never written over
       memory = data;
       unsaved();
       return data;
     }
-    if (raw !== null && JSON.stringify(data) !== raw) save(data);  // migrated or repaired, good parts kept
+    if (now.raw !== null && JSON.stringify(data) !== now.raw) save(data);  // migrated or repaired, good parts kept
     return data;
   }
   function save(data) {
@@ -143,10 +159,15 @@ export function createProgress() {
   // The home page's summary: each chapter it links to, finished or not, its quizzes answered.
   function summary(box, T, framed) {
     var data = load();
+    // the record written once more: a store too full for it says so below, not "saved" (none stays none)
+    var had = kept && read().raw !== null;
+    save(data);
+    if (kept && !had) { try { store.removeItem(KEY); } catch (e) { /* nothing to undo */ } }
     box.textContent = "";
     box.appendChild(el("h2", { id: "aula-progress-title" }, T.progress_title));
     T0 = T0 || T;
-    box.appendChild(el("p", { "class": "aula-progress-note" }, !store ? T.progress_no_storage : kept ? T.progress_local : T.progress_unsaved));
+    box.appendChild(el("p", { "class": "aula-progress-note" },
+                       !writes ? T.progress_no_storage : kept ? T.progress_local : T.progress_unsaved));
     var list = el("ul");
     var seen = {};
     document.querySelectorAll(".md-content__inner a[href]").forEach(function (a) {
@@ -184,6 +205,6 @@ export function createProgress() {
     box.appendChild(status);
   }
 
-  return { load: load, save: save, stored: !!store, recordQuiz: recordQuiz, doneBox: doneBox, note: note,
+  return { load: load, save: save, stored: writes, recordQuiz: recordQuiz, doneBox: doneBox, note: note,
            summary: summary };
 }
