@@ -30,6 +30,12 @@ for (const name of ["localStorage", "sessionStorage"]) {
     get() { throw new DOMException("denied", "SecurityError"); } });
 }
 """
+# the review's other case: no storage object at all
+MISSING = """
+for (const name of ["localStorage", "sessionStorage"]) {
+  Object.defineProperty(window, name, { configurable: true, get() { return null; } });
+}
+"""
 # storage that reads but takes no write past a short probe (the review's quota nearly full)
 FULL = """
 (() => {
@@ -75,8 +81,9 @@ def toggle_shown(pg) -> bool:
                                .some((l) => getComputedStyle(l).display !== 'none')""")
 
 
-def test_blocked_storage_keeps_search_the_toggle_and_progress_for_the_visit(browser, server):
-    context, pg = opened(browser, BLOCKED)
+@pytest.mark.parametrize("init", [BLOCKED, MISSING], ids=["throws", "null"])
+def test_blocked_storage_keeps_search_the_toggle_and_progress_for_the_visit(browser, server, init):
+    context, pg = opened(browser, init)
     try:
         pg.goto(server + LESSON)
         assert pg.evaluate("window.aula.storage.localStorage") == "memory"
