@@ -16,7 +16,8 @@
  * language, progress in percent) and for tests. A failed or interrupted download ends the worker
  * (nothing half-loaded), says so once and offers to try again. Once ready, the worker is asked for a
  * heartbeat (worker/protocol.js "ping") every PING_MS; a worker that answers nothing for DEAD_MS
- * after a question (closed, killed, stuck), or reports an error, is ended and "failed" the same way,
+ * after a question (closed, killed, stuck), or BUSY_MS once it said a computation started ("busy":
+ * a long one cannot answer meanwhile), or reports an error, is ended and "failed" the same way,
  * with py_stopped in the pill: the waiting widgets say live Python is off and offer "Try again".
  */
 import { fill, pageLang } from "./dom.js";
@@ -25,7 +26,7 @@ var FAST_DOWNLINK = 5, FAST_RTT = 100;  // Mbit/s and ms (navigator.connection's
 var STALL_MS = 90000;  // no news from the download or the worker for this long: give up (and offer a retry)
 // a ready worker is asked every PING_MS; silent for DEAD_MS after a question, it is taken for dead (the
 // longest live answer measured is about 1.3 s, reliability review 2027-01; warm-ups yield between cases)
-var PING_MS = 2000, DEAD_MS = 8000;
+var PING_MS = 2000, DEAD_MS = 8000, BUSY_MS = 60000;
 
 // The offline bundle carries the runtime as classic scripts; file:// allows nothing else.
 function fromFiles() {
@@ -54,7 +55,8 @@ export function createLoader(msgs, hooks, env) {
   var assetBase = env.assetBase, lang = pageLang(), fromDisk = fromFiles(), root = document.documentElement;
   var self = { state: "off", worker: null, timings: {}, loaded: 0, total: 0 };
   var pill = null, text = null, pct = null, button = null, stall = null;
-  var beat = null, heard = 0, asked = 0;  // the heartbeat: last message from the worker, oldest unanswered question
+  var beat = null, heard = 0, asked = 0, busy = false;  // the heartbeat: last message from the worker,
+  // the oldest question it has not answered since, and whether its last word was "busy"
 
   /* ---------- what the reader sees ---------- */
 
@@ -146,7 +148,10 @@ export function createLoader(msgs, hooks, env) {
     asked = 0;
     beat = setInterval(function () {
       if (self.worker !== worker || self.state !== "ready") { clearInterval(beat); return; }
-      if (heard < asked && performance.now() - asked > DEAD_MS) { fail("the worker stopped answering"); return; }
+      if (heard < asked && performance.now() - asked > (busy ? BUSY_MS : DEAD_MS)) {
+        fail("the worker stopped answering");
+        return;
+      }
       if (heard >= asked) ask(worker, { type: "ping" });
     }, PING_MS);
   }
@@ -156,6 +161,7 @@ export function createLoader(msgs, hooks, env) {
       var m = ev.data || {};
       if (self.worker !== worker) return;
       heard = performance.now();
+      busy = m.type === "busy";
       if (m.type === "progress") {
         alive();
         showProgress(m.loaded);

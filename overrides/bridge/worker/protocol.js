@@ -4,7 +4,9 @@
  *   in:   {type: "start", ...what the worker's boot needs, widgets, lang} first, then {id, widget, lang, params}
  *         {type: "ping"} at any time (loader.js's heartbeat), answered at once by {type: "pong"}
  *   out:  {type: "progress", loaded} (bytes so far; http only) | {type: "ready", restored, phases} |
- *         {type: "failed", reason} | {type: "result", id, result} | {type: "pong"}
+ *         {type: "failed", reason} | {type: "result", id, result} | {type: "pong"} |
+ *         {type: "busy"} (a computation starts: the heartbeat waits longer for the next answer) |
+ *         {type: "idle"} (a warm-up computation is over)
  *
  * serve(boot): boot(start message) resolves to {pyodide, archives, restored, mark?} once Python runs
  * (archives: the zips to unpack beside lesson_core; mark(step): a step's time, for the benchmark);
@@ -32,7 +34,9 @@ export function serve(boot) {
     if (!cases.length) return;
     setTimeout(function () {
       var c = cases.shift();
+      self.postMessage({ type: "busy" });
       try { render(c[0], JSON.stringify(c[1]), lang); } catch (err) { /* only a cache warm-up */ }
+      self.postMessage({ type: "idle" });  // the computation is over (a request's ends with its result)
       warm(cases, lang);
     }, 0);
   }
@@ -56,6 +60,7 @@ export function serve(boot) {
     (ready || Promise.resolve(false)).then(function (ok) {
       if (!ok) return;
       var result;
+      self.postMessage({ type: "busy" });
       try {
         result = JSON.parse(render(m.widget, m.params, m.lang));
       } catch (err) {
