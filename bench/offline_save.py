@@ -7,8 +7,10 @@ language, at 5 and 20 Mbit/s, and the storage used afterwards.
 The site is served by tests/pages_server.py (gzip like GitHub Pages), throttled at the server (one shared
 link, a delay before each response), so the service worker's requests are throttled like a page's. A
 reader opens the lesson page (not counted), taps "Esta página" or "Todas las lecciones", and the clock
-runs from the tap to "saved". Every save is a new browser context (nothing stored before). The build's
-own figures (what the button says) are printed beside the measured ones.
+runs from the tap to "saved". Every save is a new browser context (nothing stored before), whose
+navigator.connection reports a metered link (as bench/network.py), so that neither live Python nor the
+open page's own save (overrides/bridge/save.js, on a fast unmetered link) starts before the tap. The
+build's own figures (what the button says) are printed beside the measured ones.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from pages_server import serve  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "bench"))
+from network import SLOW  # noqa: E402
+
 LESSON = "positional-encoding/"
 PROFILES = [("20 Mbit/s, 40 ms", 20e6 / 8, 0.040), ("5 Mbit/s, 80 ms", 5e6 / 8, 0.080)]
 TIMEOUT = 600
@@ -35,6 +40,7 @@ TIMEOUT = 600
 
 def save_once(browser, srv, base: str, group: str) -> dict:
     ctx = browser.new_context(viewport={"width": 360, "height": 740})
+    ctx.add_init_script(SLOW)
     pg = ctx.new_page()
     pg.goto(base + LESSON)
     pg.wait_for_load_state("networkidle")
@@ -49,7 +55,9 @@ def save_once(browser, srv, base: str, group: str) -> dict:
     seconds = time.monotonic() - start
     state = pg.evaluate("document.querySelector('.aula-save').dataset.state")
     used = pg.evaluate("navigator.storage.estimate().then(e => e.usage)")
+    python = pg.evaluate("document.documentElement.dataset.python")
     ctx.close()
+    assert python == "off", f"live Python started before the tap ({python}): the figures would count it"
     return {"state": state, "seconds": seconds, "wire": srv.sent() - before, "used": used,
             "label": label["page_label" if group == "page:" else "all_label"]}
 

@@ -5,6 +5,7 @@ surface, shared by the build's macros, the browser (Pyodide) and the command lin
 
 - :func:`render` ``(widget_id, params, lang) -> dict`` (see :mod:`lesson_core.kit.registry`);
 - :func:`render_json`, the same with JSON in and out, for the browser bridge;
+- :func:`train_json`, the worker's live training in slices (:mod:`lesson_core.widgets.own_train`);
 - :func:`render_block`, the full HTML block a page inlines;
 - :class:`Views`, a build's memo: each widget state computed once, and ``Views.data`` for a page's
   ``value()``, without drawing where the widget can;
@@ -21,8 +22,9 @@ from .kit.block import render_block
 from .kit.fmt import LANGS, fmt
 from .kit.messages import ParamError
 from .kit.registry import UnknownParam, UnknownWidget, View, Views, all_widgets, get, render
+from .widgets.own_train import train_json  # the worker's "train" message (live training, issue 25)
 
-__all__ = ["render", "render_json", "render_block", "list_widgets", "warm_cases", "warm_cases_json", "warm_up", "get", "fmt", "LANGS",
+__all__ = ["render", "render_json", "train_json", "render_block", "list_widgets", "warm_cases", "warm_cases_json", "warm_up", "get", "fmt", "LANGS",
            "ParamError", "UnknownParam", "UnknownWidget", "View", "Views"]
 
 __version__ = "0.1.0"

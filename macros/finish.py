@@ -17,11 +17,15 @@
 
 from __future__ import annotations
 
+import gzip
+import re
 from pathlib import Path
 
 from macros import bridge, chrome, csp, pwa, runtime, search
 
-__all__ = ["page", "site", "built_pages"]
+__all__ = ["page", "site", "built_pages", "drop_from_sitemap"]
+
+KEYS_PAGES = "/teacher/class/"  # the class sets, with their answer keys (overrides/main.html marks them noindex)
 
 
 def page(html: str, lang: str, offline: bool) -> str:
@@ -43,8 +47,22 @@ def site(root: Path, runtime_made: dict, offline: bool, has_address: bool, app: 
         # A bundle on a USB stick has no address; without one a sitemap lists "None/...".
         for name in ("sitemap.xml", "sitemap.xml.gz"):
             (root / name).unlink(missing_ok=True)
+    else:
+        drop_from_sitemap(root, KEYS_PAGES)
     if app and not offline:
         pwa.write(root)
+
+
+def drop_from_sitemap(root: Path, marker: str) -> None:
+    """sitemap.xml and sitemap.xml.gz without the <url> entries whose address contains ``marker``."""
+    path = Path(root) / "sitemap.xml"
+    if not path.exists():
+        return
+    text = path.read_text(encoding="utf-8")
+    kept = re.sub(r"\s*<url>(?:(?!</url>).)*?" + re.escape(marker) + r".*?</url>", "", text, flags=re.S)
+    if kept != text:
+        path.write_text(kept, encoding="utf-8")
+        (Path(root) / "sitemap.xml.gz").write_bytes(gzip.compress(kept.encode("utf-8"), mtime=0))
 
 
 def built_pages(root: Path, offline: bool) -> list[Path]:

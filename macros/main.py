@@ -24,7 +24,7 @@ from lesson_core.kit.fmt import fmt, fmt_pct, tr
 from lesson_core.kit.html import Markup, h
 from lesson_core.kit.messages import ParamError
 from lesson_core.kit.registry import UnknownParam, UnknownWidget
-from lesson_core.widgets import turing_quiz, worksheets
+from lesson_core.widgets import class_set as class_set_view, turing_quiz
 from macros import curriculum, devloop, pagecache, pwa, qr
 from macros.authoring import MacroError, author_error, call_text, locate, raised_at, stash
 from macros.checks import problem
@@ -177,8 +177,16 @@ def define_env(env):
 
     @env.macro
     def class_set(chapter: str) -> Markup:
-        """A chapter's class set: one sheet per student in one print job, and a compact key packet."""
-        return _classroom("class_set", chapter, lambda lang: worksheets.class_set_html(chapter, lang))
+        """A chapter's class set: one sheet per student in one print job after a cover (the guide's
+        curriculum box and the lesson's QR code), and a compact key packet."""
+        def render(lang: str) -> Markup:
+            lesson = class_set_view.LESSONS.get(chapter, chapter)  # an unknown chapter: class_set_html says so
+            box = _curriculum(lambda lang, heads, href: curriculum_view.box_html(lesson, lang, heads, href)) \
+                if lesson in class_set_view.LESSONS.values() else None
+            url = env.conf["site_url"] + tr(lang, {"es": "", "pt": "pt/"}) + lesson + "/"
+            code = qr.qr_figure(url, tr(lang, {"es": "Código QR de la lección", "pt": "Código QR da lição"}))
+            return class_set_view.class_set_html(chapter, lang, box, code)
+        return _classroom("class_set", chapter, render)
 
     def _curriculum(render):
         page, conf = env.page, env.conf
@@ -224,11 +232,34 @@ def define_env(env):
                 qr.qr_figure(url, tr(lang, {"es": "Código QR de la descarga de la copia sin conexión",
                                             "pt": "Código QR do download da cópia offline"})))))
         return Markup(h("em", None, tr(lang, {"es": "Esta copia del sitio no tiene enlace de descarga: el archivo "
-                                                     "aula-offline.zip se publica con cada versión del proyecto, o se "
-                                                     "genera con bash scripts/bundle.sh.",
+                                                     "aula-offline.zip se publica con cada versión del proyecto, en su "
+                                                     "página de versiones; pídelo a quien administra el sitio.",
                                                "pt": "Esta cópia do site não tem link de download: o arquivo "
-                                                     "aula-offline.zip é publicado com cada versão do projeto, ou "
-                                                     "gerado com bash scripts/bundle.sh."})))
+                                                     "aula-offline.zip é publicado com cada versão do projeto, na "
+                                                     "página de versões; peça-o a quem administra o site."})))
+
+    @env.macro
+    def live_download(devices: int) -> Markup:
+        """What live Python costs on the real-model page: the MB one device fetches (the build's own
+        figure, macros/runtime.py), ``devices`` of them together, and the advice; in the offline bundle,
+        that nothing is fetched."""
+        lang = page_lang(env.page)
+        runtime = env.conf["extra"].get("aula_runtime")
+        if not runtime:  # the offline bundle carries the runtime: nothing to download
+            return Markup(tr(lang, {"es": "En esta copia sin conexión el cálculo en vivo ya viene incluido: no se "
+                                          "descarga nada.",
+                                    "pt": "Nesta cópia offline o cálculo ao vivo já vem incluído: nada é baixado."}))
+        one, total = runtime["wire"] / 1e6, runtime["wire"] * devices / 1e6
+        return Markup(tr(lang, {
+            "es": "La primera vez que un dispositivo usa el cálculo en vivo, descarga unos {one} MB (el motor de "
+                  "Python y los datos del modelo); {n} dispositivos, unos {total} MB en total. Con datos prepagados "
+                  "eso pesa: que la abran en la escuela, con wifi, o usen la copia sin conexión, que ya trae Python "
+                  "y no descarga nada.",
+            "pt": "Na primeira vez que um aparelho usa o cálculo ao vivo, ele baixa cerca de {one} MB (o motor do "
+                  "Python e os dados do modelo); {n} aparelhos, cerca de {total} MB no total. Com dados pré-pagos "
+                  "isso pesa: peça que a abram na escola, no wi-fi, ou usem a cópia offline, que já traz o Python "
+                  "e não baixa nada."}).format(
+            one=fmt(round(one, 1), lang, 1), n=fmt(devices, lang), total=fmt(round(total), lang)))
 
     @env.macro
     def offline_size(which: str) -> Markup:

@@ -4,7 +4,10 @@ the build naming the file, the line and the macro."""
 
 from __future__ import annotations
 
+import ast
+import io
 import json
+import zipfile
 import re
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
@@ -14,6 +17,7 @@ from bs4 import BeautifulSoup
 
 from conftest import ROOT, soup
 from lesson_core.kit.fmt import fmt
+from macros.runtime import BUILD_ONLY, browser_module, lesson_core_zip
 
 pytestmark = pytest.mark.slow
 
@@ -92,6 +96,37 @@ def test_no_broken_internal_link_and_nothing_from_outside(site):
                 broken.append((str(path.relative_to(site)), ref))
     assert not broken, broken[:10]
     assert not outside, outside[:10]
+
+
+def _core_imports(path: Path) -> set[str]:
+    """The lesson_core modules one source file imports (relative imports resolved), as zip paths' stems."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    package = parts[:-1]  # a module's package; an __init__'s is itself
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else ()
+            mod = base + tuple((node.module or "").split(".")) if node.module else base
+            if mod and mod[0] == "lesson_core":
+                found.add("/".join(mod))
+                found.update("/".join(mod + (alias.name,)) for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name.replace(".", "/") for a in node.names if a.name.startswith("lesson_core"))
+    return found
+
+
+def test_the_browser_gets_every_module_it_imports():
+    """The build-only modules left out of the browser's zip (macros/runtime.py BUILD_ONLY) are imported
+    by no module the browser gets, at the top or inside a function."""
+    shipped = [p for p in sorted((ROOT / "lesson_core").rglob("*.py"))
+               if browser_module(p.relative_to(ROOT).as_posix())]
+    left_out = [p for p in (ROOT / "lesson_core").rglob("*.py") if not browser_module(p.relative_to(ROOT).as_posix())]
+    assert len(left_out) >= len(BUILD_ONLY)
+    stems = {p.relative_to(ROOT).with_suffix("").as_posix().removesuffix("/__init__") for p in left_out}
+    bad = [(p.relative_to(ROOT).as_posix(), m) for p in shipped for m in _core_imports(p) if m in stems]
+    assert not bad, bad
+    names = zipfile.ZipFile(io.BytesIO(lesson_core_zip())).namelist()
+    assert len(names) == len(shipped) and not [n for n in names if not browser_module(n)]
 
 
 def test_runtime_is_vendored_under_versioned_names(site):

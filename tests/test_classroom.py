@@ -50,6 +50,19 @@ def test_heat_map_sign_survives_grayscale():
 # --- plans, materials, the teachers' home page ---------------------------------------------
 
 from lesson_core.classroom import teacher  # noqa: E402
+from lesson_core.classroom.periods import PERIODS, fit  # noqa: E402
+
+
+def test_fitting_a_plan_keeps_the_opening_and_closing_and_shares_the_rest_in_proportion():
+    a, b, c, d = ({"es": x, "pt": x} for x in "abcd")
+    assert fit([(5, a), (10, b), (20, c), (10, d)], 50) == [(5, a), (12, b), (23, c), (10, d)]
+    assert fit([(5, a), (10, b), (20, c), (10, d)], 40) == [(5, a), (8, b), (17, c), (10, d)]
+    assert fit([(5, a), (10, b), (10, c), (5, d)], 31) == [(5, a), (11, b), (10, c), (5, d)]  # a tie: the earlier
+    with pytest.raises(ValueError, match="less than 3 minutes"):
+        fit([(20, a), (5, b), (20, d)], 42)
+    html = str(teacher.plan_html("turing-1-words", "pt"))
+    assert html.count('type="radio"') == len(PERIODS) and html.count("checked") == 1
+    assert 'value="45" checked' in html and "Uma aula de 50 minutos" in html and "Quanto dura a sua aula?" in html
 
 
 @pytest.mark.parametrize("page", sorted(teacher.PLANS))
@@ -58,13 +71,17 @@ def test_every_session_fills_one_class_and_names_its_materials(page):
     for steps in plans:
         rows = teacher.plan_rows(page, steps)
         assert rows[-1][1] == teacher.CLASS_MINUTES and all(b - a >= 3 for a, b, _ in rows)
+        for minutes in PERIODS:  # fitted to each period the guide offers: filled, every step kept, none too short
+            fitted = teacher.plan_rows(page, steps, minutes)
+            assert fitted[-1][1] == minutes and all(b - a >= 3 for a, b, _ in fitted)
+            assert [act for _, _, act in fitted] == [act for _, _, act in rows]
     assert teacher.sessions(page) == len(plans) - (1 if len(plans) > 1 else 0)
     materials = " ".join(m["es"] for m in teacher.MATERIALS[page])
     assert "Proyector" in materials and "dispositivo por pareja" in materials.replace("Un dispositivo", "dispositivo")
     for lang in ("es", "pt"):
         html = str(teacher.plan_html(page, lang))
         assert all(m[lang] in html for m in teacher.MATERIALS[page])
-        assert html.count("<table") == len(plans)
+        assert html.count("<table") == len(plans) * len(PERIODS)  # every period's plans; CSS shows the chosen one
 
 
 def test_heavy_chapters_have_two_sessions_and_sheets_with_roots_ask_for_calculators():

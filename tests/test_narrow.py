@@ -524,7 +524,11 @@ ANSWER_JS = """() => {
   window.__aulaAnswered = parts;
   return parts.length;
 }"""
-ANSWERED_JS = "() => window.__aulaAnswered.every(([part, before]) => part.innerHTML !== before)"
+# answered once its feedback changed, or shows an explanation already: an answer restored from an earlier
+# page of the sweep (progress is kept per quiz id, shared by both languages) and another wrong option
+# give the same explanation
+ANSWERED_JS = """() => window.__aulaAnswered.every(([part, before]) =>
+  part.innerHTML !== before || part.querySelector('.aula-feedback') !== null)"""
 # aula.css lets the browser skip laying out a widget off screen (content-visibility: auto); measured
 # there, its boxes keep the sizes of their last layout (a 650 px explanation at 320 px after 1280).
 # Measure every widget laid out as it is on screen.

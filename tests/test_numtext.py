@@ -350,3 +350,16 @@ def test_every_number_field_answers_as_python_in_the_bridge():
     assert es_ar == {"error": "Leído como 1275: el máximo es 5. ¿Querías decir 1,275?"}
     assert _field_answer(get("vec_dot").control("bx"), "1.275", "pt", "comma") == {
         "error": "Lido como 1275: o máximo é 5. Você quis dizer 1,275?"}
+
+
+FIXED_EDGES = [0.0, 0.05, 0.25, 1.05, 1.25, 2.5, 3.5, 9.95, 999.95, 1234.5, 9999.96, 12345.67, 1e9 + 0.05]
+
+
+@settings(max_examples=3, deadline=None)
+@given(xs=st.lists(st.one_of(st.floats(min_value=0, max_value=1e12, allow_nan=False),
+                             st.builds(lambda n: n / 1e6, st.integers(0, 10**14))), min_size=150, max_size=250))
+def test_bridge_writes_a_measured_number_as_fmt(xs):
+    """fixed(x, places, lang), the bridge's form of a number the page did not build (the storage line,
+    save.js), is kit/fmt.fmt(x, lang, places): the same grouping, the same mark, ties rounded to even."""
+    cases = [[x, places, lang] for x in FIXED_EDGES + xs for places in (0, 1, 2) for lang in ("es", "pt")]
+    assert _js("fixed(d[0], d[1], d[2])", cases) == [fmt(x, lang, places) for x, places, lang in cases]

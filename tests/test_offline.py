@@ -341,3 +341,14 @@ def test_the_policy_holds_from_file(browser, bundle):
         assert not seen and not pg.errors, (seen, pg.errors)
     finally:
         context.close()
+
+
+def test_the_bundle_is_not_a_web_app(bundle):
+    """file:// keeps the bundle as it is (issue 26): no service worker to register, and no page carries
+    the save control's data, so save.js shows no "save for offline" there."""
+    assert not (bundle / "sw.js").exists()
+    pages = [p for p in bundle.rglob("*.html") if "assets" not in p.parts]
+    assert len(pages) > 20
+    for page in pages:
+        meta = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").find("meta", attrs={"name": "aula-offline"})
+        assert meta is None or meta.get("content") == "", page

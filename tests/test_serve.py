@@ -75,6 +75,15 @@ def next_report(log, before: int, timeout: float = 300) -> tuple[int, int]:
     raise AssertionError("the rebuild never reported its pages")
 
 
+def test_no_service_worker_under_serve(served):
+    """`mkdocs serve` never registers the web app's worker (issue 26): its reload loop must never be
+    answered from a cache. The page carries no save data, and there is no sw.js to register."""
+    _, base, _, _ = served
+    page = wait_until(base + "contexts/", lambda b: b"Hola" in b).decode("utf-8")
+    assert '<meta name="aula-offline" content="">' in page or 'name="aula-offline"' not in page
+    assert fetch(base + "sw.js") == b""
+
+
 def test_a_markdown_edit_renders_that_page_alone(served):
     top, base, _, log = served
     before = len(reports(log))

@@ -18,7 +18,8 @@ import lesson_core.kit.registry
 from lesson_core.classroom import worksheets as ws
 from lesson_core.kit.block import render_block
 from lesson_core.kit.fmt import fmt
-from lesson_core.widgets.worksheets import class_set_html, rounding_rule, sheet_html
+from lesson_core.widgets.class_set import class_set_html
+from lesson_core.widgets.worksheets import rounding_rule, sheet_html
 
 from conftest import assert_clean_html
 
@@ -132,6 +133,12 @@ def check(ex: dict) -> None:
               [(x * w0 - t) ** 2, w0 - eta * slope, (x * (w0 - eta * slope) - t) ** 2, t / x], 1e-5)
     elif kind == "comparisons":
         assert a["pairs"] == sum(range(1, g["n"] + 1)) and a["rnn_steps"] == g["n"] - 1
+    elif kind == "held_out":
+        held = np.array(g["held"])
+        best = int(held.argmin())
+        assert a["best_step"] == g["steps"][best] and np.all(np.diff(g["train"]) < 0)
+        assert a["overfit"] == (best < len(held) - 1 and held[-1] - held[best] > 0.05)
+        close(a["gap"], held[-1] - g["train"][-1])
     elif kind == "diffusion":
         ab = g["abar"]
         xt = np.sqrt(ab) * g["x0"] + np.sqrt(1 - ab) * g["eps"]
@@ -216,6 +223,9 @@ def test_key_prints_the_core_numbers(chapter, lang):
                 assert abs(printed_after(key, "x_t = ", lang) - a["xt"]) <= 5e-4
             if ex["kind"] == "chain":
                 assert abs(printed_after(key, "dL/dw = ", lang) - a["slope"]) <= 5e-4
+            if ex["kind"] == "held_out":  # lesson 4's item: the page's own rule for overfitting
+                assert abs(printed_after(key, {"es": "diferencia ", "pt": "diferença "}[lang], lang) - a["gap"]) <= 5e-4
+                assert ({"es": "sí, hay", "pt": "sim, há"}[lang] in key) == a["overfit"]
     assert "key" not in result["parts"]  # the student's widget has no key part
     with pytest.raises(lesson_core.kit.registry.UnknownParam):  # no way to ask the student's widget for a key
         lesson_core.render(f"ws_{chapter}", {"variant": 3, "show": "key"}, lang)
@@ -260,6 +270,8 @@ def as_student(ex: dict) -> list[float]:
         return [np.sqrt(ab), np.sqrt(1 - ab), xt, (xt - np.sqrt(1 - ab) * g["eps"]) / np.sqrt(ab)]
     if kind == "chinchilla":
         return [20 * g["params_b"], g["tokens_b"] / 20]
+    if kind == "held_out":
+        return [g["held"][-1] - g["train"][-1]]
     if kind == "effective":
         sq = float((np.array(g["w"]) ** 2).sum())
         return [sq, 1 / sq]

@@ -70,6 +70,8 @@ BNCC = {
                 "para pesquisas científicas.",
     "EM13CO14": "Avaliar a confiabilidade das informações encontradas em meio digital, investigando seus modos de "
                 "construção e considerando a autoria, a estrutura e o propósito da mensagem.",
+    "EF08CO11": "Avaliar a precisão, relevância, adequação, abrangência e vieses que ocorrem em fontes de "
+                "informação eletrônica.",
     "EF04CO05": "Codificar diferentes informações para representação em computador (binária, ASCII, atributos de "
                 "pixel, como RGB etc.).",
 }
@@ -186,6 +188,13 @@ MEETS: tuple[Meet, ...] = (
     Meet("EM13CO14", "real-model", 4, {
         "es": "Con la temperatura alta, el modelo escribe palabras que no existen con la misma fluidez.",
         "pt": "Com a temperatura alta, o modelo escreve palavras que não existem com a mesma fluência."}),
+    Meet("EF08CO11", "turing-2-vectors", 2, {
+        "es": "En «Sesgos», compara una palabra con su femenino en una tabla hecha a mano y encuentra diferencias que "
+              "no están en el significado sino en quien escribió los números; después, cómo los vectores aprendidos "
+              "copian los sesgos de los textos. (Es una habilidad de 8.º año que aquí se retoma.)",
+        "pt": "Em “Vieses”, compara uma palavra com o seu feminino em uma tabela feita à mão e encontra diferenças que "
+              "não estão no sentido, mas em quem escreveu os números; depois, como os vetores aprendidos copiam os "
+              "vieses dos textos. (É uma habilidade do 8º ano retomada aqui.)"}),
     Meet("EF04CO05", "turing-1-words", 4, {
         "es": "Un carácter fuera del vocabulario se convierte en sus bytes UTF-8, escritos en hexadecimal: texto "
              "codificado como números.",
@@ -219,6 +228,11 @@ MEETS: tuple[Meet, ...] = (
     Meet("U-human-agency", "turing-4-scale", 3, {
         "es": "De vuelta a Turing: decidir qué se espera de una máquina que escribe bien.",
         "pt": "De volta a Turing: decidir o que esperar de uma máquina que escreve bem."}),
+    Meet("U-embodied-ethics", "turing-2-vectors", 2, {
+        "es": "Los sesgos de una tabla de vectores: quién eligió los números, qué ideas se colaron y por qué un "
+              "modelo entrenado con textos reales repite estereotipos.",
+        "pt": "Os vieses de uma tabela de vetores: quem escolheu os números, que ideias entraram junto e por que um "
+              "modelo treinado com textos reais repete estereótipos."}),
     Meet("U-safe-use", "turing-4-scale", 1, {
         "es": "Una continuación probable puede ser falsa: por qué conviene verificar lo que escribe un modelo.",
         "pt": "Uma continuação provável pode ser falsa: por que vale a pena verificar o que um modelo escreve."}),

@@ -1,5 +1,6 @@
 """Teacher pages: each chapter's class plans (one 45-minute session; two where the chapter needs them),
-with setup and materials, as data, and their tables; the course overview for the teachers' page.
+with setup and materials, as data, and their tables, fitted to the teacher's period (periods.py: 40, 45,
+50 or 60 minutes, chosen on the guide); the course overview for the teachers' page.
 
 Each plan is a list of (minutes, activity) with the activity in Spanish and in
 Portuguese; the table's clock times are the running sums, and a session that does
@@ -13,6 +14,7 @@ from __future__ import annotations
 from ..kit.fmt import fmt, tr
 from ..kit.html import Markup, h
 from ..kit.svgkit import table
+from .periods import PERIODS, chooser, fit
 
 __all__ = ["CLASS_MINUTES", "PLANS", "TWO_SESSIONS", "MATERIALS", "ORDER", "TITLES", "plan_rows", "plan_html",
            "sessions", "course_html"]
@@ -270,9 +272,11 @@ MATERIALS: dict[str, list[dict]] = {
     "turing-4-scale": [_PROJECTOR, _PAIRS, _CALC, _COPIES],
     "own-model": [_PROJECTOR, _PAIRS],
     "real-model": [_PROJECTOR, {"es": "Un dispositivo por pareja con la lección abierta: el modelo corre en el "
-                                      "navegador y tarda unos segundos en arrancar la primera vez; ábranla al empezar.",
-                                "pt": "Um aparelho por dupla com a lição aberta: o modelo roda no navegador e leva alguns "
-                                      "segundos para começar na primeira vez; abram a lição logo no início."}],
+                                      "navegador, y la primera vez cada dispositivo descarga el cálculo en vivo (cuántos "
+                                      "MB, en «Antes de empezar»); mejor con el wifi de la escuela o la copia sin conexión.",
+                                "pt": "Um aparelho por dupla com a lição aberta: o modelo roda no navegador, e na primeira "
+                                      "vez cada aparelho baixa o cálculo ao vivo (quantos MB, em “Antes de começar”); "
+                                      "melhor no wi-fi da escola ou com a cópia offline."}],
 }
 SETUP = {"es": "Antes de la clase: abrir la lección en cada dispositivo mientras hay conexión (o copiar la versión sin "
                "conexión) y probar el proyector. Imprimir con «Imprimir» o con la hoja para estudiantes no lleva las "
@@ -289,40 +293,49 @@ def sessions(page: str) -> int:
     return len(TWO_SESSIONS.get(page, [None]))
 
 
-def plan_rows(page: str, steps: list[tuple[int, dict]] | None = None) -> list[tuple[int, int, dict]]:
-    """(start minute, end minute, activity) of each step; the steps must fill one class exactly.
+def plan_rows(page: str, steps: list[tuple[int, dict]] | None = None,
+              minutes: int = CLASS_MINUTES) -> list[tuple[int, int, dict]]:
+    """(start minute, end minute, activity) of each step; the steps as written must fill one class of
+    CLASS_MINUTES exactly, and are then fitted to a period of ``minutes`` (periods.py).
     ``steps`` defaults to the chapter's one-session plan."""
     if page not in PLANS:
         raise KeyError(f"no class plan for {page!r}; plans exist for {sorted(PLANS)}")
+    steps = PLANS[page] if steps is None else steps
+    written = sum(m for m, _ in steps)
+    if written != CLASS_MINUTES:
+        raise ValueError(f"a plan for {page!r} lasts {written} minutes, not {CLASS_MINUTES}")
     rows, start = [], 0
-    for minutes, activity in PLANS[page] if steps is None else steps:
-        rows.append((start, start + minutes, activity))
-        start += minutes
-    if start != CLASS_MINUTES:
-        raise ValueError(f"a plan for {page!r} lasts {start} minutes, not {CLASS_MINUTES}")
+    for length, activity in (steps if minutes == CLASS_MINUTES else fit(steps, minutes)):
+        rows.append((start, start + length, activity))
+        start += length
     return rows
 
 
-def _plan_table(page: str, steps, caption: str, lang: str) -> Markup:
+def _plan_table(page: str, steps, caption: str, minutes: int, lang: str) -> Markup:
     head = [tr(lang, {"es": "Minutos", "pt": "Minutos"}), tr(lang, {"es": "Actividad", "pt": "Atividade"})]
-    body = [[f"{fmt(a, lang)}–{fmt(b, lang)}", tr(lang, act)] for a, b, act in plan_rows(page, steps)]
-    return table(head, body, cls="aula-plan-table", caption=caption)
+    body = [[f"{fmt(a, lang)}–{fmt(b, lang)}", tr(lang, act)] for a, b, act in plan_rows(page, steps, minutes)]
+    return h("div", {"class": "aula-period-plan", "data-minutes": str(minutes)},
+             table(head, body, cls="aula-plan-table", caption=caption))
 
 
 def plan_html(page: str, lang: str) -> Markup:
-    """Setup and materials, the one-session plan, and the two-session plan where the chapter has one."""
-    m = fmt(CLASS_MINUTES, lang)
-    parts = [h("p", {"class": "aula-plan-setup"}, tr(lang, SETUP)),
+    """Setup and materials, then the period's choice and, for each period, the one-session plan and the
+    two-session plan where the chapter has one (CSS shows the chosen period's)."""
+    plans = []
+    for minutes in PERIODS:
+        m = fmt(minutes, lang)
+        plans.append(_plan_table(page, None, tr(lang, {"es": f"Una clase de {m} minutos",
+                                                      "pt": f"Uma aula de {m} minutos"}), minutes, lang))
+        for i, steps in enumerate(TWO_SESSIONS.get(page, []), 1):
+            n = fmt(i, lang)
+            plans.append(_plan_table(page, steps, tr(lang, {
+                "es": f"En dos clases: clase {n} de {fmt(2, lang)} ({m} minutos)",
+                "pt": f"Em duas aulas: aula {n} de {fmt(2, lang)} ({m} minutos)"}), minutes, lang))
+    return h("div", {"class": "aula-plan"},
+             h("p", {"class": "aula-plan-setup"}, tr(lang, SETUP)),
              h("p", None, h("strong", None, tr(lang, {"es": "Materiales", "pt": "Materiais"}))),
              h("ul", {"class": "aula-plan-materials"}, [h("li", None, tr(lang, x)) for x in MATERIALS[page]]),
-             _plan_table(page, None, tr(lang, {"es": f"Una clase de {m} minutos", "pt": f"Uma aula de {m} minutos"}),
-                         lang)]
-    for i, steps in enumerate(TWO_SESSIONS.get(page, []), 1):
-        n = fmt(i, lang)
-        parts.append(_plan_table(page, steps, tr(lang, {"es": f"En dos clases: clase {n} de {fmt(2, lang)} ({m} minutos)",
-                                                      "pt": f"Em duas aulas: aula {n} de {fmt(2, lang)} ({m} minutos)"}),
-                                 lang))
-    return h("div", {"class": "aula-plan"}, parts)
+             h("div", {"class": "aula-period"}, chooser(f"aula-period-{page}", CLASS_MINUTES, lang), plans))
 
 
 def course_html(lang: str) -> Markup:

@@ -27,6 +27,7 @@ from typing import Callable
 from ..topics import bigram, bpe
 from ..topics.attention import softmax
 from ..topics.positional import divisor, pe_vector, wavelength
+from ..topics.own_run import held_turn
 from ..topics.sampling import with_temperature
 from ..kit.fmt import tr
 from ..kit.rng import Random, make_rng, randbelow
@@ -271,8 +272,24 @@ def _comparisons(rng: Random) -> dict:
     return {"kind": "comparisons", "given": {"n": n}, "answer": {"pairs": n * (n + 1) // 2, "rnn_steps": n - 1}}
 
 
+HELD_STEPS = (0, 100, 200, 300, 400)
+
+
+def _held_out(rng: Random) -> dict:
+    """Lesson 4 ("Train your own"): a run's two curves, read with the page's own rule for overfitting
+    (own_run.held_turn)."""
+    train, held = [_int(rng, 440, 520) / 100], [_int(rng, 440, 520) / 100]
+    turn = _int(rng, 2, 5)  # the held-out loss falls until this checkpoint (5: to the end), then rises
+    for i in range(1, len(HELD_STEPS)):
+        train.append(round(train[-1] - _int(rng, 20, 80) / 100, 2))
+        held.append(round(held[-1] + (-_int(rng, 10, 60) if i < turn else _int(rng, 3, 30)) / 100, 2))
+    best, turned = held_turn(held)
+    return {"kind": "held_out", "given": {"steps": list(HELD_STEPS), "train": train, "held": held},
+            "answer": {"best_step": HELD_STEPS[best], "gap": held[-1] - train[-1], "overfit": turned}}
+
+
 def generation(rng: Random) -> list[dict]:
-    return [_temperature(rng), _train_step(rng), _chain(rng), _comparisons(rng)]
+    return [_temperature(rng), _train_step(rng), _chain(rng), _comparisons(rng), _held_out(rng)]
 
 
 # --- chapter 4: scale and diffusion -----------------------------------------------------

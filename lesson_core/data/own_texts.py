@@ -50,4 +50,252 @@ Na manhã seguinte, o Tomás correu até o rio antes de ir para a escola. Jogou 
 E o rio, devagar, continuou correndo para o mar.""",
         },
     },
+    "places": {
+        "title": {"es": "Nombres de lugares de América Latina", "pt": "Nomes de lugares do Brasil"},
+        "text": {
+            "es": """San Juan de los Lagos
+San José del Cabo
+San Pedro de Atacama
+San Miguel de Allende
+San Cristóbal de las Casas
+San Luis Potosí
+San Salvador de Jujuy
+San Carlos de Bariloche
+Santa Cruz de la Sierra
+Santa Marta
+Santa Fe de Antioquia
+Santa Rosa de Copán
+Santiago de Chile
+Santiago de Cuba
+Santiago del Estero
+Santo Domingo
+Villa de Leyva
+Villa Gesell
+Villa María
+Puerto Madryn
+Puerto Montt
+Puerto Natales
+Puerto Iguazú
+Puerto Vallarta
+Puerto Escondido
+Río Gallegos
+Río Cuarto
+Río Negro
+Ciudad de México
+Ciudad del Este
+Ciudad Bolívar
+Mar del Plata
+Valle de Bravo
+Valle Grande
+Cerro de Pasco
+Cerro Largo
+La Paz
+La Plata
+La Serena
+La Rioja
+La Ceiba
+Las Piedras
+Los Andes
+Los Mochis
+El Calafate
+El Alto
+El Tigre
+Ushuaia
+Cuzco
+Arequipa
+Cajamarca
+Trujillo
+Chiclayo
+Ayacucho
+Huancayo
+Cochabamba
+Sucre
+Potosí
+Oruro
+Tarija
+Córdoba
+Rosario
+Mendoza
+Salta
+Tucumán
+Neuquén
+Paraná
+Corrientes
+Posadas
+Montevideo
+Maldonado
+Colonia
+Salto
+Paysandú
+Asunción
+Encarnación
+Concepción
+Valparaíso
+Temuco
+Valdivia
+Antofagasta
+Iquique
+Arica
+Quito
+Cuenca
+Guayaquil
+Loja
+Bogotá
+Medellín
+Cali
+Cartagena
+Popayán
+Manizales
+Caracas
+Mérida
+Maracaibo
+Barquisimeto
+Panamá
+San José
+Cartago
+Managua
+Granada
+León
+Tegucigalpa
+Antigua
+Quetzaltenango
+Oaxaca
+Puebla
+Guanajuato
+Zacatecas
+Morelia
+Veracruz
+Mazatlán
+Monterrey
+Guadalajara
+Querétaro
+Campeche
+Mérida de Yucatán
+La Habana
+Camagüey
+Trinidad
+San Juan
+Ponce""",
+            "pt": """São Paulo
+São José dos Campos
+São José do Rio Preto
+São João del Rei
+São Luís
+São Lourenço
+São Carlos
+São Vicente
+São Bernardo do Campo
+São Gabriel da Cachoeira
+São Miguel das Missões
+São Sebastião
+Santa Maria
+Santa Cruz do Sul
+Santa Rita do Sapucaí
+Santa Bárbara d'Oeste
+Santo André
+Santo Ângelo
+Santos
+Rio de Janeiro
+Rio Branco
+Rio Grande
+Rio Verde
+Rio Claro
+Porto Alegre
+Porto Velho
+Porto Seguro
+Porto Nacional
+Ponta Grossa
+Ponta Porã
+Campo Grande
+Campo Mourão
+Campos do Jordão
+Campina Grande
+Campinas
+Belo Horizonte
+Bom Jesus da Lapa
+Boa Vista
+Vitória da Conquista
+Vitória
+Juiz de Fora
+Foz do Iguaçu
+Ouro Preto
+Ouro Branco
+Três Lagoas
+Três Corações
+Feira de Santana
+Caxias do Sul
+Nova Friburgo
+Nova Iguaçu
+Nova Lima
+Lagoa Santa
+Serra Talhada
+Serra Negra
+Cabo Frio
+Angra dos Reis
+Paraty
+Petrópolis
+Teresópolis
+Niterói
+Recife
+Olinda
+Caruaru
+Petrolina
+Salvador
+Ilhéus
+Itabuna
+Lençóis
+Aracaju
+Maceió
+João Pessoa
+Natal
+Mossoró
+Fortaleza
+Sobral
+Juazeiro do Norte
+Teresina
+Parnaíba
+Belém
+Santarém
+Marabá
+Manaus
+Parintins
+Macapá
+Palmas
+Goiânia
+Anápolis
+Brasília
+Cuiabá
+Corumbá
+Dourados
+Curitiba
+Londrina
+Maringá
+Cascavel
+Florianópolis
+Blumenau
+Joinville
+Chapecó
+Pelotas
+Passo Fundo
+Uruguaiana
+Gramado
+Canela
+Bento Gonçalves
+Diamantina
+Tiradentes
+Mariana
+Uberlândia
+Uberaba
+Montes Claros
+Governador Valadares
+Ribeirão Preto
+Sorocaba
+Bauru
+Piracicaba
+Jundiaí
+Taubaté
+Ubatuba
+Ilhabela""",
+        },
+    },
 }

@@ -88,6 +88,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     "present_exit": {"es": "Volver a la página", "pt": "Voltar à página"},
     "present_label": {"es": "Mostrar este recuadro en pantalla completa, con letra grande, para proyectarlo",
                       "pt": "Mostrar este quadro em tela cheia, com letra grande, para projetá-lo"},
+    # beside a copied link whose state needs live Python (overrides/bridge/cost.js); {size}: the build's MB
+    "share_cost": {"es": "Este estado no viene precalculado en el sitio: cada dispositivo que abra el enlace "
+                         "descargará unos {size} MB para calcularlo en vivo.",
+                   "pt": "Este estado não vem pré-calculado no site: cada aparelho que abrir o link "
+                         "vai baixar cerca de {size} MB para calculá-lo ao vivo."},
+    "share_nearest": {"es": "Compartir el estado precalculado más cercano ({state})",
+                      "pt": "Compartilhar o estado pré-calculado mais próximo ({state})"},
+    # on the figure of a student who opened such a link, until Python answers (or cannot start)
+    "share_preparing": {"es": "Preparando el estado compartido: el cálculo en vivo se está cargando…",
+                        "pt": "Preparando o estado compartilhado: o cálculo ao vivo está carregando…"},
+    "share_unprepared": {"es": "No se pudo cargar el cálculo en vivo, así que el estado compartido no se puede "
+                               "dibujar aquí. Mueve un control para volver a ver la figura.",
+                         "pt": "Não foi possível carregar o cálculo ao vivo, então o estado compartilhado não pode "
+                               "ser desenhado aqui. Mexa em um controle para ver a figura de novo."},
     "share_qr": {"es": "Código QR del enlace: se escanea con la cámara del celular",
                  "pt": "Código QR do link: é lido com a câmera do celular"},
     "share_qr_long": {"es": "Este enlace es demasiado largo para un código QR legible: compártelo copiándolo.",
@@ -143,6 +157,7 @@ RUNTIME_KEYS = ("py_idle", "py_weight", "py_start", "py_loading", "py_progress",
                 "py_failed", "py_stopped", "py_wait", "py_error", "py_off", "scroll_box")
 # What every page's teacher kit says: written into each page as <script id="aula-page-msgs"> (main.html).
 PAGE_KEYS = ("share_copy", "share_copied", "share_manual", "share_label", "share_qr", "share_qr_long",
+             "share_cost", "share_nearest", "share_preparing", "share_unprepared",
              "present", "present_exit", "present_label",
              "link_no_widget", "link_bad_values", "link_more",
              "chapter_done", "print", "print_key", "print_handout", "progress_title", "progress_local",

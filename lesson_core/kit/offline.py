@@ -32,6 +32,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "saving": {"es": "Guardando… {pct} %", "pt": "Salvando… {pct} %"},
     "saved_page": {"es": "Esta página está guardada.", "pt": "Esta página está salva."},
     "saved_all": {"es": "Todas las lecciones están guardadas.", "pt": "Todas as lições estão salvas."},
+    "saved_auto": {
+        "es": "Como la conexión es rápida y sin límite de datos, esta página se guardó automáticamente para "
+              "leerla sin conexión.",
+        "pt": "Como a conexão é rápida e sem franquia de dados, esta página foi salva automaticamente para ler "
+              "offline.",
+    },
     "stored": {"es": "Ocupa {used} MB en este dispositivo (libre: {free} MB).",
                "pt": "Ocupa {used} MB neste aparelho (livre: {free} MB)."},
     "remove": {"es": "Borrar lo guardado", "pt": "Apagar o que foi salvo"},
@@ -72,8 +78,8 @@ APP: dict[str, dict[str, str]] = {
     "short_name": {"es": "Aula", "pt": "Aula"},
 }
 
-CONTROL_KEYS = ("save_title", "save_intro", "saving", "saved_page", "saved_all", "stored", "remove", "removed",
-                "err_full", "err_offline", "err_busy", "err_changed", "reload", "updated")
+CONTROL_KEYS = ("save_title", "save_intro", "saving", "saved_page", "saved_all", "saved_auto", "stored", "remove",
+                "removed", "err_full", "err_offline", "err_busy", "err_changed", "reload", "updated")
 
 
 def groups(pages: dict[str, tuple[str, list[str]]], shared: dict[str, list[str]],

@@ -33,8 +33,8 @@ from ..kit import fpmath
 from ..kit.rng import make_rng, uniform
 from .attention import softmax
 
-__all__ = ["Model", "init", "n_params", "forward", "loss_of", "grads", "Adam", "adam_step", "zeros_like",
-           "next_probs"]
+__all__ = ["Model", "init", "n_params", "forward", "loss_of", "grads", "grad_units", "drain", "Adam", "adam_step",
+           "zeros_like", "next_probs"]
 
 Model = dict  # {"E": V x D, "W1": H x CD, "b1": H, "W2": V x H, "b2": V, "context": C}
 MATRICES = ("E", "W1", "W2")
@@ -94,6 +94,20 @@ def grads(m: Model, batch: list[tuple[tuple[int, ...], int]], g: Model) -> float
     The weight gradients are sums over the batch of outer products (dz h^T, da x^T): each entry is
     one ``fsum`` over the batch, so the inner loops run in C. A non-finite loss comes back as
     ``inf`` and ``g`` is then not to be used: the caller stops training."""
+    return drain(grad_units(m, batch, g))
+
+
+def drain(units):
+    """Run a generator of units of work to its end; its return value."""
+    while True:
+        try:
+            next(units)
+        except StopIteration as stop:
+            return stop.value
+
+
+def grad_units(m: Model, batch: list[tuple[tuple[int, ...], int]], g: Model):
+    """``grads`` one example per ``yield`` (the browser's worker stops between any two); returns the loss."""
     n = len(batch)
     D = len(m["E"][0])
     W1T, W2T = list(zip(*m["W1"])), list(zip(*m["W2"]))                        # (CD, H), (H, V)
@@ -113,6 +127,7 @@ def grads(m: Model, batch: list[tuple[tuple[int, ...], int]], g: Model) -> float
         for k, c in enumerate(ctx):                                              # dL/dE[c] += its slice of dx
             gE[c] = [r + d for r, d in zip(gE[c], dx[k * D:(k + 1) * D])]
         xs.append(x), hs.append(h), das.append(da), dzs.append(dz)
+        yield
     for key, ds, ins, bias in (("W2", dzs, hs, "b2"), ("W1", das, xs, "b1")):   # dL/dW = sum_batch d in^T
         gw, gb = g[key], g[bias]
         cols = list(zip(*ins))                                                   # (inputs, batch)

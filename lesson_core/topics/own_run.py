@@ -22,9 +22,11 @@ from ..kit import fpmath
 from ..kit.rng import categorical, make_rng, randbelow
 from . import own_model as om
 from .ngram import Counts, bits_per_char
+
+_drain = om.drain
 from .sampling import with_temperature
 
-__all__ = ["SIZES", "MAX_CHARS", "MIN_CHARS", "TextError", "prepare", "split", "Run", "checkpoints", "words_of"]
+__all__ = ["SIZES", "MAX_CHARS", "MIN_CHARS", "TextError", "prepare", "split", "Run", "checkpoints", "work", "words_of", "held_turn", "TURN"]
 
 MAX_CHARS = 20_000        # longer text is cut here (and the reader told so)
 MIN_CHARS = 200           # less than this leaves too little to hold out
@@ -88,6 +90,16 @@ def words_of(text: str) -> list[str]:
     return out
 
 
+TURN = 0.05  # bits per character: how far above its lowest point the held-out loss must rise to count
+
+
+def held_turn(held: list[float]) -> tuple[int, bool]:
+    """The checkpoint with the lowest held-out loss, and whether the loss has risen since by more than
+    TURN (the page's sign of overfitting). Example: ``held_turn([4.2, 3.1, 3.0, 3.2])`` -> ``(2, True)``."""
+    best = min(range(len(held)), key=held.__getitem__)
+    return best, best < len(held) - 1 and held[-1] > held[best] + TURN
+
+
 def _examples(text: str, ids: dict, context: int, first: int) -> list[tuple[tuple[int, ...], int]]:
     """(context ids, next id) for every position from ``first``; before the text, PAD."""
     seq = [PAD] * context + [ids[c] for c in text]
@@ -113,34 +125,49 @@ class Run:
         self.rng = make_rng(seed + 1)
         self.step = self.seen = 0
         self.diverged = False
+        self.phase = "eval"  # what the units are doing: "train" (a minibatch) or "eval" (a checkpoint)
         counts = Counts(self.train_text, context + 1)
         self.unigram_bpc = bits_per_char(counts.model(1), self.held_text)
         self.ngram_bpc = bits_per_char(counts.model(context + 1), self.held_text)
         self.order = context + 1
 
     def bits(self, examples) -> float:
-        total = math.fsum(om.loss_of(self.model, ctx, y) for ctx, y in examples)
-        return total / len(examples) / LN2
+        return _drain(self._bits(examples))
+
+    def _bits(self, examples):
+        """``bits`` one example per ``yield`` (the worker's slices stop between any two)."""
+        losses = []
+        for ctx, y in examples:
+            losses.append(om.loss_of(self.model, ctx, y))
+            yield
+        return math.fsum(losses) / len(examples) / LN2
 
     def advance(self, steps: int) -> bool:
         """Train ``steps`` minibatches; False, before any update, on the first non-finite loss."""
-        for _ in range(steps):
-            batch = [self.train[randbelow(self.rng, len(self.train))] for _ in range(BATCH)]
-            g = om.zeros_like(self.model)
-            try:
-                loss = om.grads(self.model, batch, g)
-            except (OverflowError, ValueError, ZeroDivisionError):
-                loss = math.inf
-            if not math.isfinite(loss):
-                self.diverged = True
-                return False
-            om.adam_step(self.opt, self.model, g)  # finite gradients: Adam moves each weight by about lr at most
-            self.step += 1
-            self.seen += BATCH
+        return all(_drain(self._step()) for _ in range(steps))
+
+    def _step(self):
+        """One minibatch, one example per ``yield``; False (and no update) on a non-finite loss."""
+        self.phase = "train"
+        batch = [self.train[randbelow(self.rng, len(self.train))] for _ in range(BATCH)]
+        g = om.zeros_like(self.model)
+        try:
+            loss = yield from om.grad_units(self.model, batch, g)
+        except (OverflowError, ValueError, ZeroDivisionError):
+            loss = math.inf
+        if not math.isfinite(loss):
+            self.diverged = True
+            return False
+        om.adam_step(self.opt, self.model, g)  # finite gradients: Adam moves each weight by about lr at most
+        self.step += 1
+        self.seen += BATCH
         return True
 
     def sample(self, n: int = SAMPLE_CHARS) -> str:
         """``n`` characters drawn from the model after a space, at temperature SAMPLE_TEMPERATURE."""
+        return _drain(self._sample(n))
+
+    def _sample(self, n: int):
         rng = make_rng(self.seed + 2)
         C = self.model["context"]
         ctx = [PAD] * (C - 1) + [self.chars.index(" ") + 1 if " " in self.chars else PAD]
@@ -151,14 +178,20 @@ class Run:
             c = categorical(rng, with_temperature(logits, SAMPLE_TEMPERATURE)) + 1
             out.append(self.chars[c - 1])
             ctx.append(c)
+            yield
         return "".join(out)
 
     def checkpoint(self) -> dict:
-        sample = self.sample()
+        return _drain(self._checkpoint())
+
+    def _checkpoint(self):
+        self.phase = "eval"
+        sample = yield from self._sample(SAMPLE_CHARS)
         known = set(words_of(self.train_text))
         ws = words_of(sample)
-        return {"step": self.step, "seen": self.seen,
-                "train_bpc": self.bits(self.train_eval), "held_bpc": self.bits(self.held),
+        train_bpc = yield from self._bits(self.train_eval)
+        held_bpc = yield from self._bits(self.held)
+        return {"step": self.step, "seen": self.seen, "train_bpc": train_bpc, "held_bpc": held_bpc,
                 "ngram_bpc": self.ngram_bpc, "unigram_bpc": self.unigram_bpc, "sample": sample,
                 "words": len(ws), "known_words": sum(1 for w in ws if w in known)}
 
@@ -171,10 +204,25 @@ class Run:
 def checkpoints(raw: str, steps: int, seed: int = 1, size: str = "medium", lr: float = 0.01, every: int = 25):
     """Yield the run's checkpoints: at step 0, then every ``every`` steps up to ``steps``, or up to
     the last good step when the loss stops being finite (that checkpoint has ``diverged``)."""
-    run = Run(raw, seed, size, lr, every)
-    yield {**run.checkpoint(), "diverged": False}
+    for item in work(Run(raw, seed, size, lr, every), steps):
+        if item is not None:
+            yield item
+
+
+def work(run: Run, steps: int):
+    """The run as small units of work: ``None`` after each training step, each example scored and
+    each sample character, a checkpoint (as ``checkpoints`` yields it) when one is complete. The
+    browser's worker takes units until its slice's time is up; since the units are the same however
+    they are sliced, so is the curve (tests/test_own_slices.py)."""
+    c = yield from run._checkpoint()
+    yield {**c, "diverged": False}
     while run.step < steps:
-        ok = run.advance(min(every, steps - run.step))
-        yield {**run.checkpoint(), "diverged": not ok}
+        ok = True
+        for _ in range(min(run.every, steps - run.step)):
+            ok = yield from run._step()
+            if not ok:
+                break
+        c = yield from run._checkpoint()
+        yield {**c, "diverged": not ok}
         if not ok:
             return

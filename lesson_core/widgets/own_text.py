@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 
-from ..kit.fmt import fmt, fmt_int, tr
-from ..topics.own_run import MAX_CHARS, TextError, checkpoints, Run
+from ..classroom.worksheets import DECIMALS
+from ..kit.fmt import fmt, fmt_int, fmt_upto, tr
+from ..topics.own_run import MAX_CHARS, TURN, TextError, checkpoints, held_turn, Run
 
-__all__ = ["DEFAULT_RUN", "run_data", "train_lines", "text_problem", "overfit_note"]
+__all__ = ["DEFAULT_RUN", "run_data", "train_lines", "text_problem", "overfit_note", "trimmed_note", "diverged_note",
+           "held_out_item"]
 
 DEFAULT_RUN = {"seed": 1, "steps": 900, "every": 30, "size": "medium", "lr": 0.01}
 
@@ -53,13 +55,12 @@ def trimmed_note(cut: int, dropped: int, lang: str) -> str:
 
 def overfit_note(ckpts: list[dict], upto: int, lang: str) -> str:
     """Whether the held-out loss has turned up by checkpoint ``upto``, in computed words."""
-    held = [c["held_bpc"] for c in ckpts[: upto + 1]]
-    best = min(range(len(held)), key=held.__getitem__)
+    best, turned = held_turn([c["held_bpc"] for c in ckpts[: upto + 1]])
     now = ckpts[upto]
     if upto == 0:
         return tr(lang, {"es": "Todavía no aprendió nada: sus probabilidades son casi iguales para todas las letras.",
                          "pt": "Ainda não aprendeu nada: as probabilidades são quase iguais para todas as letras."})
-    if best < upto and held[-1] > held[best] + 0.05:
+    if turned:
         b = ckpts[best]
         return tr(lang, {
             "es": f"Sobreajuste: la pérdida en el texto de validación fue mínima en el paso {fmt_int(b['step'], lang)} "
@@ -105,8 +106,32 @@ def train_lines(raw: str, lang: str, seed: int, steps: int, every: int, size: st
             yield (f"{c['step']:>6} {c['seen']:>8} {c['train_bpc']:.3f} {c['held_bpc']:.3f} "
                    f"{c['ngram_bpc']:.3f} {c['sample'][:60]!r}")
         if c["diverged"]:
-            yield "error: " + tr(lang, {
-                "es": f"La tasa de aprendizaje {fmt(lr, lang)} es demasiado alta: la pérdida dejó de ser un número "
-                      f"finito después del paso {fmt_int(c['step'], lang)}, y el entrenamiento se detuvo ahí.",
-                "pt": f"A taxa de aprendizado {fmt(lr, lang)} é alta demais: a perda deixou de ser um número "
-                      f"finito depois do passo {fmt_int(c['step'], lang)}, e o treinamento parou aí."})
+            yield "error: " + diverged_note(lr, c["step"], lang)
+
+
+def diverged_note(lr: float, step: int, lang: str) -> str:
+    """Why a run stopped on its first non-finite loss, after the last good ``step``."""
+    return tr(lang, {
+        "es": f"La tasa de aprendizaje {fmt(lr, lang)} es demasiado alta: la pérdida dejó de ser un número "
+              f"finito después del paso {fmt_int(step, lang)}, y el entrenamiento se detuvo ahí.",
+        "pt": f"A taxa de aprendizado {fmt(lr, lang)} é alta demais: a perda deixou de ser um número "
+              f"finito depois do passo {fmt_int(step, lang)}, e o treinamento parou aí."})
+
+
+def held_out_item(g: dict, a: dict, lang: str) -> tuple:
+    """The chapter-3 worksheet's item from this lesson (classroom/worksheets._held_out): its statement
+    and its key, results rounded as the sheets round them."""
+    rows = "; ".join(f"{fmt(s, lang)}: {fmt(t, lang, 2)} / {fmt(v, lang, 2)}"
+                     for s, t, v in zip(g["steps"], g["train"], g["held"]))
+    turn = fmt(TURN, lang, 2)
+    st = tr(lang, {"es": f"Un entrenamiento, en bits por carácter (paso: entrenamiento / validación): {rows}. ¿En qué "
+                         f"paso fue mínima la pérdida de validación? ¿Cuánto supera al final a la de entrenamiento? "
+                         f"¿Hay sobreajuste (la de validación subió más de {turn} desde su mínimo)?",
+                   "pt": f"Um treinamento, em bits por caractere (passo: treinamento / validação): {rows}. Em que passo "
+                         f"a perda de validação foi mínima? Quanto ela supera a de treinamento no fim? Há sobreajuste "
+                         f"(a de validação subiu mais de {turn} desde o mínimo)?"})
+    yes = {"es": ("sí, hay sobreajuste", "no, todavía no"), "pt": ("sim, há sobreajuste", "não, ainda não")}
+    key = tr(lang, {"es": f"Mínimo en el paso {fmt(a['best_step'], lang)}; diferencia {fmt_upto(a['gap'], lang, DECIMALS)}; ",
+                    "pt": f"Mínimo no passo {fmt(a['best_step'], lang)}; diferença {fmt_upto(a['gap'], lang, DECIMALS)}; "}) \
+        + tr(lang, yes)[0 if a["overfit"] else 1] + "."
+    return st, key

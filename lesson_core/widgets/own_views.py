@@ -115,6 +115,18 @@ def own_default(p: dict, lang: str) -> View:
     ck = tr(lang, RUNS)["checkpoints"]
     i = _index(p["step"])
     c = ck[i]
+    body, summary = checkpoint_view(ck, i, lang)
+    return View(parts={"main": body}, summary=summary, data={**_facts(lang), "step": c["step"], "at": c})
+
+
+PARITY_CASES = [("own_default", {"step": "0"}), ("own_default", {"step": "450"})]
+
+
+def checkpoint_view(ck: list[dict], i: int, lang: str) -> tuple[Markup, str]:
+    """A run at checkpoint ``i`` of ``ck``: the chart, the losses, the sample and what they say, and
+    the summary in words. The precomputed run (own_default) and the reader's live run (own_train)
+    are drawn by this one function."""
+    c = ck[i]
     rows = [[tr(lang, NAMES["train"]), fmt(c["train_bpc"], lang, 2)],
             [tr(lang, NAMES["held"]), fmt(c["held_bpc"], lang, 2)],
             [tr(lang, NAMES["ngram"]), fmt(c["ngram_bpc"], lang, 2)],
@@ -139,7 +151,4 @@ def own_default(p: dict, lang: str) -> View:
               f"{fmt(c['held_bpc'], lang, 2)} en el de validación; los recuentos, {fmt(c['ngram_bpc'], lang, 2)}. ",
         "pt": f"Bits por caractere: {fmt(c['train_bpc'], lang, 2)} no texto de treinamento, "
               f"{fmt(c['held_bpc'], lang, 2)} no de validação; as contagens, {fmt(c['ngram_bpc'], lang, 2)}. "}) + words
-    return View(parts={"main": body}, summary=summary, data={**_facts(lang), "step": c["step"], "at": c})
-
-
-PARITY_CASES = [("own_default", {"step": "0"}), ("own_default", {"step": "450"})]
+    return body, summary

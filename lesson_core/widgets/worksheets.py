@@ -1,13 +1,15 @@
 """Worksheets: one student widget per chapter (a printable sheet per variant 1-30, never a key), and
-the teacher's class set (every variant's sheet and key, for one print job per class).
+each variant's sheet and key (:func:`sheet_html`), which the teacher's class set prints (class_set.py).
 
 The variant is a slider, so all 30 sheets are precomputed at build time and switch
-without Python. The keys appear only in :func:`class_set_html`, which the teacher
+without Python. The keys appear only in the class set (class_set.py), which the teacher
 pages (docs/*/teacher/class/) show through the ``class_set`` macro. The exercises and their answers come from
 :mod:`lesson_core.classroom.worksheets`; this module only words them (es, pt).
 """
 
 from __future__ import annotations
+
+import re
 
 from ..classroom import worksheets as ws
 from ..kit.controls import Range
@@ -16,6 +18,7 @@ from ..kit.html import Markup, h, text_of
 from ..kit.registry import View, widget
 from ..kit.svgkit import fmt_vec
 from ..topics.scale import big_words
+from .own_text import held_out_item
 
 CHAPTER_TITLES = {
     "positional": {"es": "Codificación posicional", "pt": "Codificação posicional"},
@@ -27,8 +30,8 @@ CHAPTER_TITLES = {
 SHEET = {"es": "Ficha", "pt": "Folha de exercícios"}
 KEY = {"es": "Clave de respuestas", "pt": "Gabarito"}
 VARIANT = {"es": "Variante", "pt": "Variante"}
-NAME = {"es": "Nombre: ____________________  Fecha: __________",
-        "pt": "Nome: ____________________  Data: __________"}
+NAME = {"es": "Nombre: ____________________  Grupo: ________  Fecha: __________",
+        "pt": "Nome: ____________________  Turma: ________  Data: __________"}
 
 
 def rounding_rule(chapter: str, lang: str) -> str:
@@ -289,7 +292,13 @@ def _effective(g: dict, a: dict, lang: str) -> tuple:
 WORDING = {"pe_value": _pe_value, "pe_sum": _pe_sum, "wavelength": _wavelength, "bigram": _bigram, "bpe": _bpe,
            "dot": _dot, "attention": _attention, "layernorm": _layernorm, "temperature": _temperature,
            "train_step": _train_step, "chain": _chain, "comparisons": _comparisons, "diffusion": _diffusion,
-           "chinchilla": _chinchilla, "effective": _effective, "bias": _bias, "context": _context}
+           "chinchilla": _chinchilla, "effective": _effective, "bias": _bias, "context": _context, "held_out": held_out_item}
+
+
+def space(key) -> int:
+    """The writing room an exercise needs, in units of 2 to 8 (aula.css: a line each, and the page's
+    leftover shared in that proportion): one per number its key gives, as a student writes each one."""
+    return max(2, min(8, len(re.findall(r"\d+(?:\u2060?[.,]\d+)?", text_of(key)))))
 
 
 def sheet_html(chapter: str, n: int, lang: str) -> tuple[Markup, Markup]:
@@ -303,73 +312,13 @@ def sheet_html(chapter: str, n: int, lang: str) -> tuple[Markup, Markup]:
               h("p", {"class": "aula-ws-note"},
                 rounding_rule(chapter, lang) + (tr(lang, RADIANS) if chapter == "positional" else "")),
               h("ol", {"class": "aula-ws-list"},
-                [h("li", {"class": "aula-ws-item"}, st, h("div", {"class": "aula-ws-space"})) for st, _ in worded]))
+                [h("li", {"class": "aula-ws-item", "data-space": space(k)}, st, h("div", {"class": "aula-ws-space"}))
+                 for st, k in worded]))
     key = h("div", {"class": "aula-worksheet-key", "data-chapter": chapter, "data-variant": n},
             h("p", {"class": "aula-ws-head"}, h("strong", None, f"{tr(lang, KEY)} · {head}"),
               f" ({tr(lang, KEY_RULE)}, ±{fmt(ws.TOLERANCE, lang, ws.DECIMALS)})" if chapter != "words" else ""),
             h("ol", {"class": "aula-ws-list"}, [h("li", None, k) for _, k in worded]))
     return sheet, key
-
-
-CLASS = {
-    "students": {"es": "Número de estudiantes", "pt": "Número de estudantes"},
-    "prepare": {"es": "Preparar", "pt": "Preparar"},
-    "print_sheets": {"es": "Imprimir las fichas", "pt": "Imprimir as folhas"},
-    "print_keys": {"es": "Imprimir las claves", "pt": "Imprimir os gabaritos"},
-    "sheets": {"es": "Fichas de la clase", "pt": "Folhas da turma"},
-    "keys": {"es": "Claves de la clase", "pt": "Gabaritos da turma"},
-    "student": {"es": "Estudiante", "pt": "Estudante"},
-}
-
-
-def class_messages(lang: str) -> dict[str, str]:
-    """What the class-set form says (teacher.js fills {n} and {m}): ready, not written in digits, out of range."""
-    lo, hi = fmt(1, lang), fmt(ws.MAX_STUDENTS, lang)
-    return tr(lang, {
-        "es": {"ready": "Listo: {n} fichas con {m} variantes distintas y sus claves. Al imprimir, cada ficha sale "
-                        "en su propia hoja.",
-               "digits": f"Escribe el número de estudiantes con cifras, de {lo} a {hi} (por ejemplo, 32).",
-               "range": f"La clase debe tener de {lo} a {hi} estudiantes."},
-        "pt": {"ready": "Pronto: {n} folhas com {m} variantes diferentes e seus gabaritos. Na impressão, cada folha "
-                        "sai em uma página própria.",
-               "digits": f"Escreva o número de estudantes com algarismos, de {lo} a {hi} (por exemplo, 32).",
-               "range": f"A turma deve ter de {lo} a {hi} estudantes."}})
-
-
-def class_set_html(chapter: str, lang: str) -> Markup:
-    """A teacher's class set of one chapter: a field for the class size, and all the variants' sheets and
-    keys, precomputed. teacher.js copies one sheet per student (variants from ws.roster) into one print
-    job, and the keys of the variants in use into a compact packet (several keys per page)."""
-    if chapter not in CHAPTER_TITLES:
-        raise KeyError(f"unknown worksheet chapter {chapter!r}; known: {list(CHAPTER_TITLES)}")
-    pairs = [sheet_html(chapter, n, lang) for n in range(1, ws.VARIANTS + 1)]
-    msgs = class_messages(lang)
-    field_id = f"aula-class-{chapter}"
-    form = h("form", {"class": "aula-class-form", "novalidate": ""},
-             h("label", {"for": field_id}, f"{tr(lang, CLASS['students'])} ({fmt(1, lang)}–{fmt(ws.MAX_STUDENTS, lang)})"),
-             " ", h("input", {"id": field_id, "type": "text", "inputmode": "numeric", "size": "4", "autocomplete": "off",
-                             "value": str(ws.VARIANTS), "data-aula-class-size": ""}),
-             " ", h("button", {"type": "submit", "class": "aula-class-button"}, tr(lang, CLASS["prepare"])),
-             h("p", {"class": "aula-class-status", "role": "status", "aria-live": "polite"}),
-             h("p", {"class": "aula-class-actions"},
-               h("button", {"type": "button", "class": "aula-class-button aula-class-main", "data-aula-print": "sheets"},
-                 tr(lang, CLASS["print_sheets"])), " ",
-               h("button", {"type": "button", "class": "aula-class-button", "data-aula-print": "keys"},
-                 tr(lang, CLASS["print_keys"]))))
-    return h("div", {"class": "aula-class-set", "data-chapter": chapter,
-                     "data-roster": ",".join(str(v) for v in ws.roster(ws.MAX_STUDENTS)),
-                     "data-msg-ready": msgs["ready"], "data-msg-digits": msgs["digits"], "data-msg-range": msgs["range"],
-                     "data-label-student": tr(lang, CLASS["student"])},
-             form,
-             h("div", {"class": "aula-class-source", "hidden": ""},
-               [h("section", {"class": "aula-class-copy", "data-variant": n}, sheet)
-                for n, (sheet, _) in enumerate(pairs, 1)]),
-             h("details", {"class": "aula-class-sheets"}, h("summary", None, tr(lang, CLASS["sheets"])),
-               h("div", {"class": "aula-class-print"})),
-             h("details", {"class": "aula-class-keys"}, h("summary", None, tr(lang, CLASS["keys"])),
-               h("div", {"class": "aula-class-packet"},
-                 [h("section", {"class": "aula-class-key", "data-variant": n}, key)
-                  for n, (_, key) in enumerate(pairs, 1)])))
 
 
 def _said(chapter: str, n: int, lang: str) -> str:
@@ -381,7 +330,7 @@ def _said(chapter: str, n: int, lang: str) -> str:
 
 
 def _register(chapter: str) -> None:
-    """The student's sheet: one variant, never its key (keys: class_set_html, on a teacher page)."""
+    """The student's sheet: one variant, never its key (keys: class_set.class_set_html, on a teacher page)."""
     @widget(f"ws_{chapter}", lesson="teacher",
             title={lg: sheet_title(chapter, lg) for lg in ("es", "pt")},
             controls=[Range("variant", VARIANT, 1, min=1, max=ws.VARIANTS, step=1)],

@@ -1,7 +1,8 @@
 /* Answers from live Python, for the widgets the build's tables do not answer.
  *
  * createLive(msgs, env, hooks) starts the loader (loader.js: when the runtime comes, and the pill) and
- * returns {loader, request(w, values), idle(w, values)}. A widget has at most one request in flight;
+ * returns {loader, request(w, values), idle(w, values), train(w, cmd, done)} (train: one slice of live
+ * training, train.js; done(result), or done(null) when Python is off). A widget has at most one request in flight;
  * newer values wait (the latest wins) and are sent when its answer comes. While Python loads, the
  * widget says so (with the download's progress) and is aria-busy; after a failed download it offers
  * "Try again". hooks: {swapParts(w, parts, params) -> bool, status(w, text), message(w, name, text)}.
@@ -11,7 +12,7 @@ import { allWidgets } from "./dom.js";
 import { createLoader } from "./loader.js";
 
 export function createLive(msgs, env, hooks) {
-  var py = { seq: 0, pending: {}, queue: {} };
+  var py = { seq: 0, pending: {}, queue: {}, training: {}, trainWaits: [] };
   var loader = createLoader(msgs, { ready: pythonReady, failed: pythonFailed, result: receive,
                                     progress: pythonProgress }, env);
   var status = hooks.status;
@@ -50,7 +51,24 @@ export function createLive(msgs, env, hooks) {
                   params: JSON.stringify(values) });
   }
 
+  // A training slice goes to the worker's queue like any request, so the requests of other widgets
+  // sent meanwhile are answered before the next slice; before Python is ready it waits for it.
+  function train(w, cmd, done) {
+    if (loader.state === "failed") { done(null); return; }
+    if (loader.state !== "ready") {
+      py.trainWaits.push([w, cmd, done]);
+      status(w, msgs.py_wait);
+      loader.need();
+      return;
+    }
+    var id = ++py.seq;
+    py.training[id] = done;
+    loader.post({ type: "train", id: id, lang: w.getAttribute("data-lang"), cmd: JSON.stringify(cmd) });
+  }
+
   function receive(id, result) {
+    var done = py.training[id];
+    if (done) { delete py.training[id]; done(result); return; }
     var req = py.pending[id];
     delete py.pending[id];
     if (!req) return;
@@ -92,6 +110,7 @@ export function createLive(msgs, env, hooks) {
   }
 
   function pythonReady() {
+    py.trainWaits.splice(0).forEach(function (t) { status(t[0], ""); train(t[0], t[1], t[2]); });
     allWidgets().forEach(function (w) {
       retryButton(w, false);
       var values = py.queue[w.id];
@@ -142,6 +161,10 @@ export function createLive(msgs, env, hooks) {
       w._next = null;
     });
     py.pending = {};
+    var stopped = py.trainWaits.splice(0).map(function (t) { return t[2]; });
+    Object.keys(py.training).forEach(function (id) { stopped.push(py.training[id]); });
+    py.training = {};
+    stopped.forEach(function (done) { done(null); });
     allWidgets().forEach(function (w) {
       if (!py.queue[w.id]) return;
       w.removeAttribute("aria-busy");
@@ -150,5 +173,5 @@ export function createLive(msgs, env, hooks) {
     });
   }
 
-  return { loader: loader, request: request, idle: idle };
+  return { loader: loader, request: request, idle: idle, train: train };
 }

@@ -33,12 +33,32 @@ function fromFiles() {
   return location.protocol === "file:" || !!document.querySelector('meta[name="aula-runtime"][content="files"]');
 }
 
-function readMeta() {
+export function readMeta() {
   var meta = document.querySelector('meta[name="aula-runtime-http"]');
   try { return meta ? JSON.parse(meta.getAttribute("content")) : null; } catch (e) { return null; }
 }
 
-function cheapBytes() {
+function widgetsOnPage() {
+  var ids = {};
+  document.querySelectorAll(".aula-widget[data-widget]").forEach(function (w) { ids[w.getAttribute("data-widget")] = 1; });
+  return Object.keys(ids);
+}
+
+function readsModel(runtime, widgets) {
+  return !!(runtime.models || {})[pageLang()] && widgets.some(function (id) {
+    return (runtime.model_widgets || []).indexOf(id) >= 0;
+  });
+}
+
+// What live Python costs this page over the wire, formatted (macros/runtime.py): the runtime, with the
+// real model's data only where a widget on the page reads it; null when the build says nothing.
+export function downloadSize(runtime) {
+  var size = readsModel(runtime, widgetsOnPage()) || !runtime.size_plain ? runtime.size : runtime.size_plain;
+  return size ? size[pageLang()] : null;
+}
+
+// Also the rule for saving the open page for offline without a tap (save.js).
+export function cheapBytes() {
   if (fromFiles()) return true;
   var c = navigator.connection;
   if (!c || c.saveData) return false;
@@ -84,14 +104,15 @@ export function createLoader(msgs, hooks, env) {
   // A control that goes live says so before anything is fetched (lesson_core block.needs_python):
   // its note gets the download's size once, here (CSS hides the notes once Python is ready).
   function sizeNotes() {
-    var size = runtime.size ? " (" + fill(msgs.py_weight, { size: runtime.size[lang] }) + ")." : ".";
+    var mb = downloadSize(runtime), size = mb ? " (" + fill(msgs.py_weight, { size: mb }) + ")." : ".";
     document.querySelectorAll(".aula-live-note:not([data-sized])").forEach(function (note) {
       note.setAttribute("data-sized", "");
       note.appendChild(document.createTextNode(size));
     });
   }
-  sizeNotes();
+  // once parsed: whether the page reads the real model's data (its size) is known only then
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", sizeNotes);
+  else sizeNotes();
 
   function setState(state) {
     self.state = state;
@@ -101,7 +122,8 @@ export function createLoader(msgs, hooks, env) {
     pill.setAttribute("data-state", state);
     var said = msgs["py_" + state] || "";
     if (state === "off") {
-      said = msgs.py_idle + (runtime.size ? " (" + fill(msgs.py_weight, { size: runtime.size[lang] }) + ")" : "");
+      var mb = downloadSize(runtime);
+      said = msgs.py_idle + (mb ? " (" + fill(msgs.py_weight, { size: mb }) + ")" : "");
     }
     text.textContent = said;
     pct.textContent = "";
@@ -181,12 +203,6 @@ export function createLoader(msgs, hooks, env) {
     worker.onerror = function (ev) { ev.preventDefault(); if (self.worker === worker) fail(ev.message || "worker error"); };
   }
 
-  function widgetsOnPage() {
-    var ids = {};
-    document.querySelectorAll(".aula-widget[data-widget]").forEach(function (w) { ids[w.getAttribute("data-widget")] = 1; });
-    return Object.keys(ids);
-  }
-
   function bootOverHttp() {
     if (!runtime.dir) throw new Error("no runtime on this page");
     var at = function (name) { return new URL(name, assetBase).href; };
@@ -195,9 +211,7 @@ export function createLoader(msgs, hooks, env) {
     listen(self.worker);
     var widgets = widgetsOnPage();
     // the real model's data (its language's), only on a page with a widget that reads it
-    var model = (runtime.models || {})[lang] && widgets.some(function (id) {
-      return (runtime.model_widgets || []).indexOf(id) >= 0;
-    });
+    var model = readsModel(runtime, widgets);
     self.worker.postMessage({ type: "start", dir: at(runtime.dir), core: at(runtime.core),
                               model: model ? at(runtime.models[lang]) : null,
                               snapshot: runtime.snapshot ? at(runtime.snapshot) : null,

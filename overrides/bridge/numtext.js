@@ -7,6 +7,7 @@
  *   written(x, convention)      -> x as the reader writes it: "1275", "1,275" / "1.275", "−2,5"
  *   field(canonical, convention) -> a canonical typed value as the reader types it: "0,5" -> "0.5" (point)
  *   checkNumber(text, spec, convention) -> {value: canonical, note} | {error: message}
+ *   fixed(x, places, lang)       -> a measured x >= 0 as kit/fmt.fmt(x, lang, places): "12\u2060,3" (es)
  *
  * A refused number the other convention reads as another number says how it was read and asks which
  * was meant: "Leído como 1275: el máximo es 5. ¿Querías decir 1,275?". Python stays the authority: it
@@ -104,6 +105,20 @@ function checkNumber(text, spec, convention) {
   if (r.other !== undefined) said += " " + msgs.meant.replace("{other}", written(r.other, convention));
   return { error: said };
 }
+// A measured quantity the page did not build (storage used, free space) as lesson_core.kit.fmt writes it,
+// fmt(x, lang, places) for x >= 0: Spanish groups with U+202F from five digits and marks its decimal comma
+// with U+2060 (numbers.js turns it into a point for a point reader, as every built number); Portuguese
+// groups with a point. fixed(12345.67, 1, "es") -> "12\u202f345\u2060,7"; fixed(1.25, 1, "pt") -> "1,3".
+function fixed(x, places, lang) {
+  var a = Math.abs(x), text = a.toFixed(places);
+  var exact = a.toFixed(Math.min(100, places + 40)), cut = exact.indexOf(".") + 1 + places;
+  if (/^50*$/.test(exact.slice(cut)) && /[02468]$/.test(exact.slice(0, cut).replace(/\.$/, ""))) {
+    text = exact.slice(0, cut).replace(/\.$/, "");  // an exact tie: Python rounds it to even, toFixed up
+  }
+  var parts = text.split("."), whole = parts[0], pt = lang === "pt";
+  if (pt || whole.length > 4) whole = whole.replace(/\B(?=(\d{3})+$)/g, pt ? "." : "\u202f");
+  return whole + (parts[1] ? (pt ? "," : "\u2060,") + parts[1] : "");
+}
 // numtext:end
 
-export { readTyped, typed, written, field, checkNumber };
+export { readTyped, typed, written, field, checkNumber, fixed };

@@ -14,6 +14,7 @@
  *   safehtml.js  the HTML rule (macros/checks.py) on every part before it is inserted
  *   readers.js   focus kept across swaps, keyboard drags, scroll boxes, slider text
  *   drag.js      clickable figure parts and drag handles
+ *   train.js     live training's buttons (lesson 4): slices asked of the worker one after another
  *   events.js    the readers' events, taken at the document
  *   numbers.js   the decimal comma or point as the reader writes it (run by head.js)
  *   reading.js   a long page's reading-progress mark; the language switch keeps the section
@@ -30,6 +31,7 @@
  *   timings  performance.now() marks of live Python      (bench/; never asserted in tests)
  *   read(w)  {values, errors, notes} of a widget's controls
  *   set(w, values)  controls set from canonical values, then the widget updated once
+ *   covered(w, values)  whether the build's tables answer those values (false: live Python; null: not yet known)
  *   fieldText(input)  a field's value as read, written as the reader writes numbers
  *   checkHTML(html)  what the HTML rule refuses in it (safehtml.js), or null (tests/hostile_html.json)
  * Data reaches the page as classic scripts where file:// allows nothing else, each in a global of its

@@ -3,14 +3,18 @@
  * the storing; this is the control at the end of the page.
  *
  * The page's <meta name="aula-offline"> (filled by macros/pwa.py) gives the sizes and the messages.
- * Nothing is stored and no worker is registered until the reader taps a save button: on a slow or
- * metered link as on a fast one (the sizes are shown first). A page from which a worker was already
+ * Nothing is stored and no worker is registered until the reader taps a save button, except on a
+ * link where bytes are cheap by live Python's rule (loader.js cheapBytes: fast, not cellular, no
+ * Save-Data): there the open page is saved once it is idle and live Python is not loading (the
+ * control then says so). The sizes are shown before any tap. A page from which a worker was already
  * registered asks it for updates (a new version is stored whole before the switch, sw/main.js).
  * Not under `mkdocs serve` (no meta) nor on file:// (the offline bundle), and only where the browser
  * allows service workers (https, or localhost).
  * State on the control, for tests: data-state="idle|saving|saved|error".
  */
-import { el, fill, readJSON } from "./dom.js";
+import { el, fill, pageLang, readJSON } from "./dom.js";
+import { cheapBytes } from "./loader.js";
+import { fixed } from "./numtext.js";
 
 function supported() {
   return location.protocol !== "file:" && "serviceWorker" in navigator && window.isSecureContext && !!window.caches;
@@ -51,9 +55,8 @@ export function startSave(siteRoot) {
   box.appendChild(details);
   article.appendChild(box);
 
-  var number = new Intl.NumberFormat(document.documentElement.lang || "es",
-                                     { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  function mb(n) { return number.format(n / 1e6); }
+  // as the page's other numbers: kit/fmt's form, which numbers.js turns to the reader's decimal mark
+  function mb(n) { return fixed(n / 1e6, 1, pageLang()); }
   function setState(state, text) { box.setAttribute("data-state", state); line.textContent = text || ""; }
 
   async function showStored() {
@@ -83,7 +86,7 @@ export function startSave(siteRoot) {
     showStored();
   }
 
-  async function save(id) {
+  async function save(id, auto) {
     pageButton.disabled = allButton.disabled = true;
     bar.hidden = false; bar.value = 0;
     setState("saving", fill(T.saving, { pct: 0 }));
@@ -99,7 +102,12 @@ export function startSave(siteRoot) {
       reply = { type: "error", reason: "full" };  // registration or storage refused by the browser
     }
     bar.hidden = true;
-    if (reply.type === "done") { setState("saved"); await refresh(); return; }
+    if (reply.type === "done") {
+      setState("saved");
+      await refresh();
+      if (auto) line.textContent = T.saved_auto;  // the reader did not tap: say why it was stored
+      return;
+    }
     if (reply.reason === "changed") {  // the site has a newer version: the worker updates, then try again
       var reg = await navigator.serviceWorker.getRegistration(siteRoot.href);
       if (reg) reg.update().catch(function () {});
@@ -124,6 +132,11 @@ export function startSave(siteRoot) {
   details.addEventListener("toggle", function () { if (details.open) showStored(); });
 
   navigator.serviceWorker.addEventListener("message", function (e) {
+    if (e.data && e.data.type === "aula-saved") {  // a save ended, maybe in another tab
+      var now = box.getAttribute("data-state");
+      if (now === "idle" || now === "error") refresh();
+      return;
+    }
     if (!e.data || e.data.type !== "aula-updated") return;
     var note = el("p", { "class": "aula-save-updated", role: "status" }, T.updated + " ");
     var again = el("button", { type: "button", "class": "md-button" }, T.reload);
@@ -132,11 +145,37 @@ export function startSave(siteRoot) {
     article.insertBefore(note, article.firstChild);
     refresh();
   });
+  // on a link where bytes are cheap: this page saved without a tap, once the page is idle and live
+  // Python (which starts early on such a link, loader.js) is ready, so its files come from the HTTP
+  // cache; never after an error, nor when already saved
+  function preSave() {
+    if (!cheapBytes() || box.getAttribute("data-state") !== "idle" || pageButton.disabled) return;
+    var root = document.documentElement, py = root.getAttribute("data-python");
+    if (py === "off" || py === "loading") {
+      var watch = new MutationObserver(function () {
+        var now = root.getAttribute("data-python");
+        if (now === "off" || now === "loading") return;
+        watch.disconnect();
+        preSave();
+      });
+      watch.observe(root, { attributes: true, attributeFilter: ["data-python"] });
+      return;
+    }
+    save(ids[0], true);
+  }
+  function whenIdle(fn) {
+    var go = function () {
+      if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: 3000 }); else setTimeout(fn, 500);
+    };
+    if (document.readyState === "complete") go(); else window.addEventListener("load", go, { once: true });
+  }
   // a worker registered earlier: see what is saved, and let it look for a new version of the site
-  navigator.serviceWorker.getRegistration(siteRoot.href).then(function (reg) {
-    if (!reg) return;
-    if (navigator.onLine) reg.update().catch(function () {});
-    refresh();
+  navigator.serviceWorker.getRegistration(siteRoot.href).then(async function (reg) {
+    if (reg) {
+      if (navigator.onLine) reg.update().catch(function () {});
+      await refresh();
+    }
+    if (cheapBytes()) whenIdle(preSave);
   }).catch(function () {});
   return { refresh: refresh, element: box };
 }

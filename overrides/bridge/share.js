@@ -7,11 +7,13 @@
  * What a control can take is what the build declared, never re-derived here: a choice's options, a
  * slider's stops (the keys of its data-shown), a toggle's "1"/"0"; a typed number is set and then
  * checked by the bridge's one reader (numtext.js, by the field's data-spec), and refused values go back.
- * Copying a link also shows its QR code (qr.js) under the field.
+ * Copying a link also shows its QR code (qr.js) under the field, and, for a state that needs live Python,
+ * what it costs each device with the nearest precomputed state (cost.js).
  * createShare(bridge, widgets, T, applied(w)) -> {apply(), control(w), link(w)}.
  */
 import { el, fill } from "./dom.js";
 import { qrFigure } from "./qr.js";
+import { costNote, preparing } from "./cost.js";
 
 export function parseLink(hash) {
   var m = /^#w=(.*)$/.exec(hash || "");
@@ -111,6 +113,7 @@ export function createShare(bridge, widgets, T, applied) {
         if (acceptable(w, k, entry.params[k])) good[k] = entry.params[k]; else bad.push(k);
       });
       bridge.set(w, good);
+      preparing(bridge, w, T);  // waiting for live Python: the shared state is being prepared, not the default figure
       var errors = bridge.read(w).errors;
       var wrong = Object.keys(errors).filter(function (k) { return k in good; });
       if (wrong.length) {  // typed values the bridge refused: back to the page's values
@@ -145,8 +148,14 @@ export function createShare(bridge, widgets, T, applied) {
         box.appendChild(field);
       }
       field.value = text;
-      var old = box.querySelector(".aula-qr-figure, .aula-qr-note");
-      if (old) old.parentNode.removeChild(old);
+      box.querySelectorAll(".aula-qr-figure, .aula-qr-note, .aula-cost-note").forEach(function (e) {
+        e.parentNode.removeChild(e);
+      });
+      var cost = costNote(bridge, w, bridge ? bridge.read(w).values : {}, T, function (near) {
+        bridge.set(w, near);  // the nearest precomputed state, then its link copied instead
+        button.click();
+      });
+      if (cost) box.appendChild(cost);  // what the link costs each device, and the nearest state that costs nothing
       box.appendChild(qrFigure(text, T));  // beside the field: the link to scan, and its text
       function manual() {
         field.focus();

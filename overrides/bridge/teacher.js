@@ -4,7 +4,7 @@
  * startTeacher(bridge, T): bridge is widgets.js's API (null on a page without widgets), T the page's
  * message catalogue (<script id="aula-page-msgs">, lesson_core/kit/messages.py PAGE_KEYS).
  * A page names itself for progress in <meta name="aula-page"> (overrides/main.html): a chapter is a
- * top-level page with widgets.
+ * top-level page with widgets. A guide's period choice is kept on the device (periodChoice).
  */
 import { allWidgets, el } from "./dom.js";
 import { createProgress } from "./progress.js";
@@ -70,6 +70,21 @@ export function startTeacher(bridge, T) {
   });
   chapterBar();
   document.querySelectorAll(".aula-class-set").forEach(print.classSet);
+  document.querySelectorAll(".aula-period-choice").forEach(periodChoice);
   var box = document.querySelector("[data-aula-progress]");
   if (box) progress.summary(box, T, framed);
 }
+
+// A guide's period (lesson_core/classroom/periods.py; CSS shows the checked one's plan): the teacher's
+// last choice, kept on the device, opens every guide; without storage, each guide starts at its default.
+var PERIOD_KEY = "aula.period";
+function periodChoice(box) {
+  var saved = null;
+  try { saved = window.localStorage.getItem(PERIOD_KEY); } catch (e) { saved = null; }
+  var input = saved && /^\d{1,3}$/.test(saved) && box.querySelector('input[value="' + saved + '"]');
+  if (input) input.checked = true;  // only a period this guide offers
+  box.addEventListener("change", function (ev) {
+    try { window.localStorage.setItem(PERIOD_KEY, ev.target.value); } catch (e) { /* kept for this page only */ }
+  });
+}
+

@@ -14,7 +14,7 @@
  * widget waits for the end of parsing.
  *
  * startWidgets(env) -> null on a page without widgets, else {state(), timings, read(w), set(w, values),
- * fieldText(input)}; env = {numbers (head.js), Worker (head.js), assetBase}.
+ * covered(w, values), fieldText(input)}; env = {numbers (head.js), Worker (head.js), assetBase}.
  */
 import { allWidgets, readJSON, whenParsed } from "./dom.js";
 import { createFields, spec } from "./fields.js";
@@ -23,6 +23,7 @@ import { createReaders } from "./readers.js";
 import { createDrag } from "./drag.js";
 import { listen } from "./events.js";
 import { checkParts } from "./safehtml.js";
+import { createTrain } from "./train.js";
 
 export function startWidgets(env) {
   var first = document.querySelector(".aula-widget");
@@ -39,6 +40,10 @@ export function startWidgets(env) {
   var drag = createDrag({ update: update, setControl: setControl, numberText: fields.numberText,
                           numberOf: fields.numberOf, live: function () { return loader.state === "ready"; } });
 
+  // live training's buttons (train.js, lesson 4)
+  createTrain({ train: live.train, swapParts: function (w, parts) { return swapParts(w, parts, {}, true); },
+                read: fields.read, status: status, message: fields.message, msgs: msgs });
+
   function status(w, text) {
     var el = w.querySelector(".aula-status");
     if (el) el.textContent = text || "";
@@ -46,7 +51,13 @@ export function startWidgets(env) {
 
   // Parts pass the HTML rule first (safehtml.js), all of one answer or none; a refused answer keeps the
   // last good figure and shows the widget's error (the console says why).
-  function swapParts(w, parts, params) {
+  // A part without parameters is not the controls' to change (a render gives it unchanged); live
+  // training fills its own (train.js: fixed).
+  function swapParts(w, parts, params, fixed) {
+    if (!fixed) {
+      parts = Object.assign({}, parts);
+      w.querySelectorAll('.aula-part[data-deps=""]').forEach(function (el) { delete parts[el.getAttribute("data-part")]; });
+    }
     var ready = checkParts(w, parts, params);
     if (!ready) status(w, msgs.py_error);
     else ready.forEach(function (r) { readers.replaceHTML(r[0], r[1], r[2]); });
@@ -81,23 +92,37 @@ export function startWidgets(env) {
       }
     });
     if (Object.keys(read.errors).length) return;  // the last good figure stays
-    var pre = preTable(w);
-    var needLive = false, waitGrid = false, fromTable = {};  // the parts the build's tables answer
-    var has = function (table, key) { return !!table && Object.prototype.hasOwnProperty.call(table, key); };
-    w.querySelectorAll(".aula-part").forEach(function (el) {
-      var deps = (el.getAttribute("data-deps") || "").split(",").filter(Boolean);
-      if (!deps.length || (changed && deps.indexOf(changed) < 0)) return;
-      var key = deps.map(function (d) { return read.values[d]; }).join("|");
-      var name = el.getAttribute("data-part"), grid;
-      if (has(pre && pre[name], key)) fromTable[name] = pre[name][key];
-      else if ((grid = gridTable(w)) === null) waitGrid = true;
-      else if (has(grid[name], key)) fromTable[name] = grid[name][key];
-      else needLive = true;
-    });
+    var found = fromTables(w, read.values, changed), fromTable = found.parts;
+    var needLive = found.live, waitGrid = found.wait;
     if (!swapParts(w, fromTable, read.values)) return;
     if (waitGrid) return;  // the grid's file is on its way: it updates the widget when it comes
     if (needLive) live.request(w, read.values);
     else live.idle(w, read.values);
+  }
+
+  // What the build's tables answer for these values (the parts that depend on `changed`, or all):
+  // {parts: name -> HTML, live: a part needs Python, wait: the drag grid is on its way}.
+  function fromTables(w, values, changed) {
+    var pre = preTable(w), found = { parts: {}, live: false, wait: false };
+    var has = function (table, key) { return !!table && Object.prototype.hasOwnProperty.call(table, key); };
+    w.querySelectorAll(".aula-part").forEach(function (el) {
+      var deps = (el.getAttribute("data-deps") || "").split(",").filter(Boolean);
+      if (!deps.length || (changed && deps.indexOf(changed) < 0)) return;
+      var key = deps.map(function (d) { return values[d]; }).join("|");
+      var name = el.getAttribute("data-part"), grid;
+      if (has(pre && pre[name], key)) found.parts[name] = pre[name][key];
+      else if ((grid = gridTable(w)) === null) found.wait = true;
+      else if (has(grid[name], key)) found.parts[name] = grid[name][key];
+      else found.live = true;
+    });
+    return found;
+  }
+
+  // Whether the build's tables answer every part of w for these values: false means live Python,
+  // null that a drag grid is still on its way (share.js and cost.js ask before a link is copied).
+  function covered(w, values) {
+    var found = fromTables(w, values);
+    return found.live ? false : found.wait ? null : true;
   }
 
   // A figure drag's coarse grid (lesson_core @widget(drags=...)): a script of its own, named by the block
@@ -141,6 +166,7 @@ export function startWidgets(env) {
 
   return {
     state: function () { return loader.state; },
+    covered: covered,
     timings: loader.timings,  // performance.now() marks, read by bench/ (never asserted in tests)
     read: fields.read,
     fieldText: fields.fieldText,

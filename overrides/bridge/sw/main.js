@@ -11,6 +11,7 @@
  *             change copied from the old copy, the others downloaded; if that fails (offline, storage
  *             full) the install fails and the old version stays whole.
  *   activate  the switch: the old caches deleted, open pages told ("updated").
+ *             After a save, every open page is told ("saved") and asks for the status again.
  *   fetch     a file saved in this version: from the cache (cache first); anything else: the network,
  *             and a page that is not saved, offline: a page in its language listing what is saved.
  *   message   {type: "status" | "save" | "remove", id} on a MessageChannel port; "save" posts
@@ -202,6 +203,8 @@ self.addEventListener("message", function (event) {
           });
           port.postMessage({ type: "done" });
         } finally { busy = null; }
+        // the other open tabs: one told "busy" may tap again, one whose page this covered is saved now
+        (await self.clients.matchAll({ type: "window" })).forEach(function (c) { c.postMessage({ type: "aula-saved" }); });
       }
     } catch (e) {
       port.postMessage({ type: "error", reason: e.reason || (e.name === "QuotaExceededError" ? "full" : "offline") });

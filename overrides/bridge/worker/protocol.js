@@ -1,7 +1,8 @@
 /* The one message protocol of Aula's Python workers (http.js over http, file.js from file://), as
  * loader.js speaks it:
  *
- *   in:   {type: "start", ...what the worker's boot needs, widgets, lang} first, then {id, widget, lang, params}
+ *   in:   {type: "start", ...what the worker's boot needs, widgets, lang} first, then {id, widget, lang, params},
+ *         or {type: "train", id, lang, cmd}: one slice of live training (lesson_core.train_json, own_train.py);
  *         {type: "ping"} at any time (loader.js's heartbeat), answered at once by {type: "pong"}
  *   out:  {type: "progress", loaded} (bytes so far; http only) | {type: "ready", restored, phases} |
  *         {type: "failed", reason} | {type: "result", id, result} | {type: "pong"} |
@@ -22,13 +23,13 @@ function startCore(pyodide, archives, widgets, mark) {
   pyodide.runPython("import sys; sys.path.insert(0, '" + HOME + "') if '" + HOME + "' not in sys.path else None; import lesson_core");
   mark("lesson_core");
   var lesson = pyodide.pyimport("lesson_core");
-  var core = { render: lesson.render_json, cases: JSON.parse(lesson.warm_cases_json(JSON.stringify(widgets || []))) };
+  var core = { render: lesson.render_json, train: lesson.train_json, cases: JSON.parse(lesson.warm_cases_json(JSON.stringify(widgets || []))) };
   mark("ready");
   return core;
 }
 
 export function serve(boot) {
-  var ready = null, render = null;
+  var ready = null, render = null, train = null;
 
   function warm(cases, lang) {
     if (!cases.length) return;
@@ -48,6 +49,7 @@ export function serve(boot) {
       ready = Promise.resolve(m).then(boot).then(function (out) {
         var core = startCore(out.pyodide, out.archives, m.widgets, out.mark || function () {});
         render = core.render;
+        train = core.train;
         self.postMessage({ type: "ready", restored: !!out.restored, phases: out.phases || null });
         warm(core.cases, m.lang);
         return true;
@@ -62,7 +64,8 @@ export function serve(boot) {
       var result;
       self.postMessage({ type: "busy" });
       try {
-        result = JSON.parse(render(m.widget, m.params, m.lang));
+        // a training slice works at most about 50 ms and answers: requests queued meanwhile come next
+        result = JSON.parse(m.type === "train" ? train(m.cmd, m.lang) : render(m.widget, m.params, m.lang));
       } catch (err) {
         result = { ok: false, error: { param: null, message: null, internal: String(err) } };
       }
