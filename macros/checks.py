@@ -11,12 +11,20 @@ taken from the HTML today's widgets produce:
 - attributes: only those in ``RULE["attributes"]`` or starting with ``aria-`` / ``data-`` (so no
   ``on…=`` event attribute, no ``srcdoc``, ``formaction``, ``id`` or ``name``);
 - URLs: ``href`` only as an inline image (``data:image/png;…`` and the like; so no
-  ``javascript:`` link), and no ``url(`` in a ``style``.
+  ``javascript:`` link), and no way for a ``style`` to load anything: ``url(``, ``image-set(``,
+  ``-webkit-image-set(``, ``image(``, ``src(``, ``cross-fade(``, ``element(``, ``@import``
+  (``RULE["style_refused"]``), matched after CSS escapes and comments are decoded (:func:`css_plain`:
+  ``u\\72l(`` is ``url(``).
 
-At build time two more checks, which a reader's typed text cannot break, come on top:
-- well-formed: every element closed in order, no stray end tag (stdlib ``html.parser``,
-  so an unescaped ``<`` in user text shows up as an element that is never closed);
+The elements and attributes are those a browser builds: the HTML is parsed by ``html5lib`` (the
+WHATWG algorithm, as the browser's ``<template>`` parse in safehtml.js), so ``<!--><img onerror>-->``
+is an ``<img>`` here as it is there; any parse error that algorithm reports is refused too (an
+unclosed tag at the end, a bogus comment). Two more checks, applied in both places as well:
+- well-formed: every element closed in order, no stray end tag (a plain tag scanner, stdlib
+  ``html.parser``; safehtml.js has the same scanner), so an unescaped ``<`` in user text shows up
+  as an element that is never closed;
 - finite: no ``nan``, ``inf`` or ``infinity`` as a word in text or an attribute value.
+The hostile cases both checks are tested on are one table, ``tests/hostile_html.json``.
 
 Example: ``problem("<p>x</b>")`` -> ``"</b> closes <p>"``; ``problem("<p>1.5</p>")`` -> ``None``;
 ``problem('<img src=x onerror=alert(1)>')`` -> ``"<img>, an element ..."``.
@@ -28,7 +36,9 @@ import hashlib
 import re
 from html.parser import HTMLParser
 
-__all__ = ["RULE", "problem", "rule_problems"]
+import html5lib
+
+__all__ = ["RULE", "browser_problems", "css_plain", "problem", "rule_problems"]
 
 # Names as the HTML parser reports them: lower case (viewBox -> viewbox).
 RULE = {
@@ -53,6 +63,10 @@ RULE = {
     "attribute_prefixes": ["aria-", "data-"],
     # the only URLs a part may carry: an inline image in <image href>
     "href_prefixes": ["data:image/png;", "data:image/jpeg;", "data:image/gif;", "data:image/webp;"],
+    # what a style may not contain once its escapes and comments are decoded, spaces gone, lower case:
+    # every CSS form that loads a resource
+    "style_refused": ["url(", "image-set(", "image(", "src(", "cross-fade(", "element(", "@import",
+                      "expression("],
 }
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -62,6 +76,32 @@ _ELEMENTS = frozenset(RULE["elements"])
 _ATTRIBUTES = frozenset(RULE["attributes"])
 _PREFIXES = tuple(RULE["attribute_prefixes"])
 _HREFS = tuple(RULE["href_prefixes"])
+_STYLE_REFUSED = tuple(RULE["style_refused"])
+_NS = {"http://www.w3.org/1999/xhtml": "", "http://www.w3.org/2000/svg": ""}
+_CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|(\r\n|[\n\r\f])|(.))", re.S)
+_CSS_COMMENT = re.compile(r"/\*.*?(\*/|$)", re.S)
+
+
+def _unescape(m: re.Match) -> str:
+    if m.group(1):
+        code = int(m.group(1), 16)
+        return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else "\ufffd"
+    return "" if m.group(2) else (m.group(3) or "")
+
+
+def css_plain(style: str) -> str:
+    r"""A style as CSS reads its words: comments out, escapes decoded, no white space, lower case.
+
+    >>> css_plain("background: U\\72 L( x ) /* c */")
+    'background:url(x)'
+    """
+    return re.sub(r"\s+", "", _CSS_ESCAPE.sub(_unescape, _CSS_COMMENT.sub("", style))).lower()
+
+
+def style_problem(tag: str, style: str) -> str | None:
+    plain = css_plain(style)
+    found = next((f for f in _STYLE_REFUSED if f in plain), None)
+    return f"{found} in the style of <{tag}> (a style may load nothing)" if found else None
 
 _clean: set[bytes] = set()  # digests of HTML already found clean: `mkdocs serve` rebuilds skip them
 
@@ -82,9 +122,44 @@ def rule_problems(tag: str, attrs) -> list[str]:
         elif name == "href" and not value.strip().lower().startswith(_HREFS):
             kind = "a javascript: link" if value.strip().lower().startswith("javascript:") else "a link"
             found.append(f"{kind} on <{tag}> (href takes only an inline image, data:image/...)")
-        elif name == "style" and "url(" in value.lower().replace(" ", ""):
-            found.append(f"a url( in the style of <{tag}>")
+        elif name == "style" and style_problem(tag, value):
+            found.append(style_problem(tag, value))
     return found
+
+
+_ATTR_NS = {"http://www.w3.org/2000/xmlns/": "xmlns:", "http://www.w3.org/1999/xlink": "xlink:",
+            "http://www.w3.org/XML/1998/namespace": "xml:"}
+
+
+def _attr_name(name: str) -> str:
+    """An attribute as the HTML serializer writes it: {xlink ns}href -> xlink:href, {xmlns ns}xmlns -> xmlns."""
+    if not name.startswith("{"):
+        return name.lower()
+    ns, _, local = name[1:].partition("}")
+    prefix = _ATTR_NS.get(ns, ns + ":")
+    return "xmlns" if prefix == "xmlns:" and local == "xmlns" else prefix + local.lower()
+
+
+_PARSER = html5lib.HTMLParser(tree=html5lib.getTreeBuilder("etree"), namespaceHTMLElements=True)
+
+
+def browser_problems(html: str) -> list[str]:
+    """What breaks RULE in the elements a browser builds from ``html`` (html5lib, the WHATWG parse),
+    and the parse errors it reports."""
+    found = []
+    root = _PARSER.parseFragment(html)
+    for el in root.iter():
+        if not isinstance(el.tag, str) or el.tag == "DOCUMENT_FRAGMENT":
+            continue  # comments
+        ns, _, tag = el.tag[1:].partition("}") if el.tag.startswith("{") else ("", "", el.tag)
+        tag = tag.lower()
+        if ns not in _NS:
+            found.append(f"<{tag}>, an element outside HTML and SVG")
+            continue
+        attrs = [(_attr_name(name), value) for name, value in el.attrib.items()]
+        found += rule_problems(tag, attrs)
+    return found + [f"the browser's parse: {code}" + (f" ({data['name']})" if data and data.get("name") else "")
+                    for _, code, data in _PARSER.errors]
 
 
 class _Checker(HTMLParser):
@@ -134,7 +209,10 @@ def problem(html: str) -> str | None:
     checker.close()
     if checker.stack:
         checker.problems.append("<" + ">, <".join(checker.stack) + "> never closed")
-    if checker.problems:
-        return "; ".join(checker.problems[:3])
+    found = browser_problems(html)
+    parse_errors = [f for f in found if f.startswith("the browser's parse")]
+    problems = list(dict.fromkeys([f for f in found if f not in parse_errors] + checker.problems + parse_errors))
+    if problems:
+        return "; ".join(problems[:3])
     _clean.add(digest)
     return None

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set up everything from nothing and build the site into site/.
-#   Python tools (pinned in requirements.txt) into .venv/, front-end packages (package-lock.json)
+#   Python tools (pinned in requirements.txt, installed with hashes from requirements.lock) into .venv/, front-end packages (package-lock.json)
 #   into node_modules/, Debian's chromium + chromium-driver for the browser tests (when run as root),
 #   then `mkdocs build --strict`.
 set -euo pipefail
@@ -9,7 +9,10 @@ cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 export NO_MKDOCS_2_WARNING=1   # Material's end-of-life banner, printed by every mkdocs command
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+# every download checked against its hash: requirements.lock is made from requirements.txt by pip-tools
+# (`pip-compile --generate-hashes --allow-unsafe --no-emit-index-url --no-emit-find-links
+#  --no-strip-extras --output-file requirements.lock requirements.txt`; tests/test_generator.py)
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements.lock
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
 
 npm ci --no-audit --no-fund --loglevel=error

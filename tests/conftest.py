@@ -249,7 +249,8 @@ COST = {"test_readers.py": 200, "test_keyboard.py": 91, "test_offline.py": 90, "
         "test_authoring.py": 70, "test_language.py": 55, "test_loading.py": 50, "test_safety_browser.py": 40,
         "test_classroom_browser.py": 40, "test_authoring_browser.py": 35, "test_parity.py": 27,
         "test_serve.py": 25, "test_chrome.py": 18, "test_own_views.py": 45, "test_own_parity.py": 30,
-        "test_pwa_browser.py": 80, "test_pwa_bad_input.py": 60, "test_phone_chrome.py": 60, "test_phone_drag.py": 55}
+        "test_pwa_browser.py": 80, "test_pwa_bad_input.py": 60, "test_phone_chrome.py": 60, "test_phone_drag.py": 55,
+        "test_worker_browser.py": 60, "test_storage_browser.py": 30}
 
 
 def pytest_collection_modifyitems(session, config, items):

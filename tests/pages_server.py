@@ -3,7 +3,9 @@
 - gzip for text, scripts, JSON and wasm when the browser accepts it (zip files and images as they are);
 - ``Cache-Control: max-age=600`` and an ``ETag`` (304 on ``If-None-Match``), as GitHub Pages sends;
 - a log of what it sent: ``hits`` (path, status, bytes on the wire), for tests and the benchmark;
-- optional faults for tests: ``faults[substring] = "404" | "cut"`` (a response cut halfway), and
+- optional faults for tests: ``faults[substring] = "404" | "cut"`` (a response cut halfway) | ``"half"``
+  (the file's first half, served whole with a matching length: a copy truncated on the server) |
+  ``"text"`` (served as text/plain, a school server's likely misconfiguration), and
   ``down = True``: every connection closed unanswered, as when the phone has no network;
 - optional throttling for the benchmark, applied to every request (the page's and the worker's
   alike): ``rate`` bytes per second shared by all connections (one link), ``latency`` seconds
@@ -108,7 +110,11 @@ class PagesHandler(http.server.BaseHTTPRequestHandler):
         if self.headers.get("If-None-Match") == etag:
             return self._reply(304, b"", headers, rel)
         body = path.read_bytes()
-        if ext in COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", ""):
+        if fault == "text":
+            headers["Content-Type"] = "text/plain"
+        if fault == "half":
+            body = body[: len(body) // 2]
+        elif ext in COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", ""):
             body = srv.gzipped(path)
             headers["Content-Encoding"] = "gzip"
         self._reply(200, body, headers, rel, cut=fault == "cut")

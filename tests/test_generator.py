@@ -37,6 +37,17 @@ def test_every_tool_is_pinned_and_installed_at_its_pin():
     assert not wrong, f"installed versions differ from requirements.txt (pinned, installed): {wrong}; run setup.sh"
 
 
+def test_pip_installs_the_same_pins_with_hashes():
+    """requirements.lock (pip-compile --generate-hashes, command in scripts/setup.sh) holds exactly the pins
+    of requirements.txt, each with its sha256 hashes, and setup.sh installs from it with --require-hashes."""
+    lock = (ROOT / "requirements.lock").read_text(encoding="utf-8")
+    entries = re.findall(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+)((?:\s*\\\n\s+--hash=sha256:[0-9a-f]{64})*)", lock, re.M)
+    assert {_norm(n): v for n, v, _ in entries} == pins(), "requirements.lock differs from requirements.txt: run pip-compile"
+    assert all(hashes.count("--hash=sha256:") >= 1 for _, _, hashes in entries), "a lock entry without a hash"
+    setup = (ROOT / "scripts" / "setup.sh").read_text(encoding="utf-8")
+    assert re.search(r"pip install .*--require-hashes -r requirements\.lock", setup), setup
+
+
 def test_the_generator_is_pinned():
     pinned = pins()
     assert {_norm(n) for n in GENERATOR} <= set(pinned), "a generator package is missing from requirements.txt"

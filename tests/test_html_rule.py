@@ -1,15 +1,22 @@
 """The HTML rule (macros/checks.py RULE) on the Python side: hostile text typed into any `Text`
 control of any widget, in either language, never yields a part that breaks it; and the rule
-refuses what an unescaped widget would emit. (More cases of the rule: tests/test_authoring.py; the
-browser's half: tests/test_safety_browser.py.)"""
+refuses what an unescaped widget would emit, and every case of the shared hostile table
+(tests/hostile_html.json: the reliability review's parser differentials, CSS escapes and image-set
+forms among them), which the browser's half is tested on too (tests/test_safety_browser.py). More
+cases of the rule: tests/test_author_checks.py."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 
 import lesson_core
 from lesson_core.kit.controls import Text
-from macros.checks import RULE, problem
+from macros.checks import RULE, css_plain, problem
+
+TABLE = json.loads((Path(__file__).parent / "hostile_html.json").read_text(encoding="utf-8"))
 
 HOSTILE = [
     "<img src=x onerror=alert(1)>",
@@ -46,7 +53,36 @@ def test_the_rule_refuses_hostile_text_left_unescaped(text):
     assert problem(f"<p>{text}</p>") is not None
 
 
+@pytest.mark.parametrize("html,why", TABLE["refuse"], ids=[w for _, w in TABLE["refuse"]])
+def test_the_build_refuses_every_case_of_the_shared_table(html, why):
+    assert problem(html) is not None, (why, html)
+
+
+@pytest.mark.parametrize("html,why", TABLE["accept"], ids=[w for _, w in TABLE["accept"]])
+def test_the_build_accepts_the_shared_tables_clean_cases(html, why):
+    assert problem(html) is None, (why, problem(html))
+
+
+def test_the_table_holds_the_reviews_cases():
+    notes = " ".join(w for _, w in TABLE["refuse"])
+    assert all(f"differential {n}" in notes for n in range(1, 6)), notes
+    assert all(f"CSS escape {n}" in notes for n in range(1, 4)), notes
+    assert "image-set" in notes and "-webkit-image-set" in notes
+
+
+@pytest.mark.parametrize("style,plain", [
+    ("background:u\\72l(x)", "background:url(x)"),
+    ("a: \\000075 rl(x)", "a:url(x)"),
+    ("b:u\\\nrl(x)", "b:url(x)"),  # an escaped newline is nothing
+    ("c:\\(x", "c:(x"),
+    ("d:u/* x */rl", "d:url"),
+    ("e:\\0", "e:\ufffd"),  # code point 0: the replacement character, as CSS reads it
+])
+def test_css_escapes_are_read_as_css_reads_them(style, plain):
+    assert css_plain(style) == plain
+
+
 def test_the_rule_is_plain_data_for_the_browser():
-    assert set(RULE) == {"elements", "attributes", "attribute_prefixes", "href_prefixes"}
+    assert set(RULE) == {"elements", "attributes", "attribute_prefixes", "href_prefixes", "style_refused"}
     assert all(name == name.lower() for key in ("elements", "attributes") for name in RULE[key])
     assert "script" not in RULE["elements"] and not any(a.startswith("on") for a in RULE["attributes"])

@@ -200,3 +200,13 @@ def test_the_pages_sentences_hold_for_the_shipped_model(lang):
                       else {"transformer": 4, "bigram": 3, "ngram5": 2, "ngram7": 2})
     gpt3 = next(m for m in MODELS if m["id"] == "gpt3")  # «casi un millón de veces más parámetros», «más de un millón … texto»
     assert 9e5 < gpt3["params"] / model(lang).n_params < 1e6 and gpt3["tokens"] / manifest(lang)["train_tokens"] > 1e6
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+@pytest.mark.parametrize("text,shown", [("\u200b", "U+200B"), ("\ufeff", "U+FEFF"), ("\u0301", "\u25cc\u0301")])
+def test_rm_compare_names_a_lone_invisible_character(text, shown, lang):
+    """Review 2027-01 #10: one character the model splits into byte tokens is not a generic error."""
+    result = lesson_core.render("rm_compare", {"text": text}, lang)
+    assert result["ok"], result
+    main = result["parts"]["main"]
+    assert f"“{shown}”" in main and ("invisible" in main if lang == "es" else "invisível" in main), main

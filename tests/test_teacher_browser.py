@@ -164,7 +164,8 @@ def test_progress_survives_a_reload_and_shows_on_home(page, server, site):
     assert page.evaluate("localStorage.getItem('aula.progress')") is None
 
 
-@pytest.mark.parametrize("junk", ["{not json", '{"v": 1, "quiz": []}', '{"v": 99}', "null", '"x"'])
+# (a newer version's record is read and never overwritten: tests/test_storage_browser.py)
+@pytest.mark.parametrize("junk", ["{not json", '{"v": 1, "quiz": []}', "null", '"x"'])
 def test_corrupted_storage_is_ignored_and_replaced(page, server, junk):
     page.goto(server + VECTORS)
     page.evaluate("(j) => localStorage.setItem('aula.progress', j)", junk)

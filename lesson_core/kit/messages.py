@@ -52,6 +52,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "No se pudo iniciar Python: el recálculo en vivo está desactivado. Los controles precalculados siguen funcionando.",
         "pt": "Não foi possível iniciar o Python: o recálculo ao vivo está desligado. Os controles pré-calculados continuam funcionando.",
     },
+    # the worker ran, then stopped answering (loader.js heartbeat)
+    "py_stopped": {
+        "es": "Python dejó de responder: el recálculo en vivo está desactivado. Los controles precalculados siguen "
+              "funcionando.",
+        "pt": "O Python parou de responder: o recálculo ao vivo está desligado. Os controles pré-calculados continuam "
+              "funcionando.",
+    },
     "py_wait": {
         "es": "Este valor se calculará en cuanto Python esté listo.",
         "pt": "Este valor será calculado assim que o Python estiver pronto.",
@@ -121,6 +128,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt": "Este navegador não permite salvar dados (por exemplo, em janela anônima): o progresso se perde ao "
               "fechar a página.",
     },
+    "progress_unsaved": {
+        "es": "Tu progreso no se puede guardar en este dispositivo (el almacenamiento está lleno o bloqueado, o "
+              "es de otra versión del sitio): se conserva solo mientras esta página siga abierta.",
+        "pt": "Seu progresso não pode ser salvo neste aparelho (o armazenamento está cheio ou bloqueado, ou é de "
+              "outra versão do site): ele fica guardado só enquanto esta página estiver aberta.",
+    },
+    # a page inside another site's frame (overrides/bridge/frame.js)
+    "frame_notice": {"es": "Esta página se está mostrando dentro de otro sitio.",
+                     "pt": "Esta página está sendo mostrada dentro de outro site."},
+    "frame_open": {"es": "Ábrela por separado para usarla con seguridad.",
+                   "pt": "Abra-a separadamente para usá-la com segurança."},
+    "frame_refused": {"es": "Dentro de otro sitio no se puede borrar el progreso: abre la página por separado.",
+                      "pt": "Dentro de outro site não dá para apagar o progresso: abra a página separadamente."},
     "progress_finished": {"es": "terminado", "pt": "terminado"},
     "progress_not_visited": {"es": "sin visitar", "pt": "não visitado"},
     "progress_quizzes": {"es": "preguntas respondidas: {answered} de {total} ({right} bien)",
@@ -134,7 +154,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 RUNTIME_KEYS = ("py_idle", "py_weight", "py_start", "py_loading", "py_progress", "py_retry", "py_ready",
-                "py_failed", "py_wait", "py_error", "py_off", "scroll_box")
+                "py_failed", "py_stopped", "py_wait", "py_error", "py_off", "scroll_box")
 # What every page's teacher kit says: written into each page as <script id="aula-page-msgs"> (main.html).
 PAGE_KEYS = ("share_copy", "share_copied", "share_manual", "share_label", "share_qr", "share_qr_long",
              "share_cost", "share_nearest", "share_preparing", "share_unprepared",
@@ -142,7 +162,8 @@ PAGE_KEYS = ("share_copy", "share_copied", "share_manual", "share_label", "share
              "link_no_widget", "link_bad_values", "link_more",
              "chapter_done", "print", "print_key", "print_handout", "progress_title", "progress_local",
              "progress_no_storage", "progress_finished", "progress_not_visited", "progress_quizzes",
-             "progress_reset", "progress_confirm_reset", "progress_reset_done", "yes", "no")
+             "progress_reset", "progress_confirm_reset", "progress_reset_done", "yes", "no",
+             "progress_unsaved", "frame_notice", "frame_open", "frame_refused")
 
 
 def page_messages(lang: str) -> dict[str, str]:

@@ -16,6 +16,7 @@ from ..model import counting as C
 from ..model import generate as gen
 from ..model.load import manifest, model
 from ..topics import ngram as N
+from ..topics import tokenizer as tok
 from ..kit import fpmath
 from .real_model import LESSON, _empty, _notes
 from .real_model_views import scaling_chart
@@ -83,15 +84,27 @@ def rm_compare(p: dict, lang: str) -> View:
     data = held_out_data(p, lang)
     tbl = table(head, rows)
     pr = gen.prompt(lang, p["text"], keep=model(lang).config["context"] - NEW_TOKENS)
-    if len(pr.tokens) < 2 or not pr.text.strip():
-        view = _empty(lang, ("main",), data) if not pr.text.strip() else None
-        if view is None:
-            note = tr(lang, {"es": "Escribe al menos dos tokens: el primero no tiene nada antes con qué predecirlo.",
-                             "pt": "Digite pelo menos dois tokens: o primeiro não tem nada antes para ser previsto."})
-            view = View(parts={"main": h("p", {"class": "aula-warn"}, note)}, data=data, summary=note)
+
+    def too_short(note: str) -> View:
+        view = View(parts={"main": h("p", {"class": "aula-warn"}, note), "table": tbl}, data=data, summary=note)
+        return view
+
+    if not pr.text.strip():
+        view = _empty(lang, ("main",), data)
         view.parts["table"] = tbl
         return view
-    bits = C.sentence_bits(lang, pr.ids)
+    if len(pr.tokens) < 2:
+        return too_short(tr(lang, {"es": "Escribe al menos dos tokens: el primero no tiene nada antes con qué predecirlo.",
+                                   "pt": "Digite pelo menos dois tokens: o primeiro não tem nada antes para ser previsto."}))
+    try:
+        bits = C.sentence_bits(lang, pr.ids)
+    except ValueError:  # several tokens, one character: the bytes of a lone invisible or combining character
+        shown = tok.visible(pr.text)
+        return too_short(tr(lang, {
+            "es": f"Tu frase es solo “{shown}”: un único carácter, invisible o suelto, que el modelo parte en varios "
+                  "tokens de bytes. Escribe al menos dos caracteres: el primero no tiene nada antes con qué predecirlo.",
+            "pt": f"Sua frase é só “{shown}”: um único caractere, invisível ou solto, que o modelo divide em vários "
+                  "tokens de bytes. Digite pelo menos dois caracteres: o primeiro não tem nada antes para ser previsto."}))
     live = ["transformer", "bigram"] + [f"ngram{n}" for n in C.LIVE_ORDERS]
     steps = gen.generate(lang, pr.ids, NEW_TOKENS, TEMPERATURE, 40, 1.0, SEED)
     cont = {"transformer": gen.vocab_text(lang, [s["id"] for s in steps])}

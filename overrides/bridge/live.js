@@ -157,7 +157,7 @@ export function createLive(msgs, env, hooks) {
       var w = py.pending[id].w;
       w.removeAttribute("aria-busy");
       w._inflight = false;
-      if (w._next) py.queue[w.id] = w._next;
+      py.queue[w.id] = w._next || py.pending[id].params;  // asked of a worker that stopped: asked again after a retry
       w._next = null;
     });
     py.pending = {};

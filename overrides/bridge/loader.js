@@ -14,12 +14,19 @@
  *     wrong guess there costs a reader's data plan, while waiting costs a few seconds, shown.
  * States on <html data-python="off|loading|ready|failed">, in the pill (role=status, in the page's
  * language, progress in percent) and for tests. A failed or interrupted download ends the worker
- * (nothing half-loaded), says so once and offers to try again.
+ * (nothing half-loaded), says so once and offers to try again. Once ready, the worker is asked for a
+ * heartbeat (worker/protocol.js "ping") every PING_MS; a worker that answers nothing for DEAD_MS
+ * after a question (closed, killed, stuck), or BUSY_MS once it said a computation started ("busy":
+ * a long one cannot answer meanwhile), or reports an error, is ended and "failed" the same way,
+ * with py_stopped in the pill: the waiting widgets say live Python is off and offer "Try again".
  */
 import { fill, pageLang } from "./dom.js";
 
 var FAST_DOWNLINK = 5, FAST_RTT = 100;  // Mbit/s and ms (navigator.connection's units): an early start
 var STALL_MS = 90000;  // no news from the download or the worker for this long: give up (and offer a retry)
+// a ready worker is asked every PING_MS; silent for DEAD_MS after a question, it is taken for dead (the
+// longest live answer measured is about 1.3 s, reliability review 2027-01; warm-ups yield between cases)
+var PING_MS = 2000, DEAD_MS = 8000, BUSY_MS = 60000;
 
 // The offline bundle carries the runtime as classic scripts; file:// allows nothing else.
 function fromFiles() {
@@ -68,6 +75,8 @@ export function createLoader(msgs, hooks, env) {
   var assetBase = env.assetBase, lang = pageLang(), fromDisk = fromFiles(), root = document.documentElement;
   var self = { state: "off", worker: null, timings: {}, loaded: 0, total: 0 };
   var pill = null, text = null, pct = null, button = null, stall = null;
+  var beat = null, heard = 0, asked = 0, busy = false;  // the heartbeat: last message from the worker,
+  // the oldest question it has not answered since, and whether its last word was "busy"
 
   /* ---------- what the reader sees ---------- */
 
@@ -138,19 +147,43 @@ export function createLoader(msgs, hooks, env) {
   }
 
   function fail(reason) {
-    if (self.state !== "loading") return;  // tell the reader once
+    if (self.state !== "loading" && self.state !== "ready") return;  // tell the reader once
+    var stopped = self.state === "ready";
     clearTimeout(stall);
+    clearInterval(beat);
     if (self.worker) self.worker.terminate();  // nothing half-loaded stays behind
     self.worker = null;
     window.__aulaFiles = null;
     setState("failed");
+    if (stopped) text.textContent = msgs.py_stopped || msgs.py_failed;  // it ran, then stopped answering
     hooks.failed(reason);
+  }
+
+  function ask(worker, message) {
+    if (heard >= asked) asked = performance.now();  // the oldest question still unanswered
+    worker.postMessage(message);
+  }
+
+  function heartbeat(worker) {
+    clearInterval(beat);
+    heard = performance.now();
+    asked = 0;
+    beat = setInterval(function () {
+      if (self.worker !== worker || self.state !== "ready") { clearInterval(beat); return; }
+      if (heard < asked && performance.now() - asked > (busy ? BUSY_MS : DEAD_MS)) {
+        fail("the worker stopped answering");
+        return;
+      }
+      if (heard >= asked) ask(worker, { type: "ping" });
+    }, PING_MS);
   }
 
   function listen(worker) {
     worker.onmessage = function (ev) {
       var m = ev.data || {};
       if (self.worker !== worker) return;
+      heard = performance.now();
+      busy = m.type === "busy";
       if (m.type === "progress") {
         alive();
         showProgress(m.loaded);
@@ -159,6 +192,7 @@ export function createLoader(msgs, hooks, env) {
         self.timings.restored = !!m.restored;
         self.timings.phases = m.phases || null;  // the worker's steps, for the benchmark
         setState("ready");
+        heartbeat(worker);
         hooks.ready();
       } else if (m.type === "failed") {
         fail(m.reason);
@@ -166,7 +200,7 @@ export function createLoader(msgs, hooks, env) {
         hooks.result(m.id, m.result);
       }
     };
-    worker.onerror = function (ev) { ev.preventDefault(); fail(ev.message || "worker error"); };
+    worker.onerror = function (ev) { ev.preventDefault(); if (self.worker === worker) fail(ev.message || "worker error"); };
   }
 
   function bootOverHttp() {
@@ -274,7 +308,7 @@ export function createLoader(msgs, hooks, env) {
   self.need = function () {
     if (self.state === "off") { self.timings.need = performance.now(); start("need"); }
   };
-  self.post = function (message) { self.worker.postMessage(message); };
+  self.post = function (message) { ask(self.worker, message); };
   self.canRetry = function () { return self.state === "failed" && !self.noWorker; };
   self.retry = function () { if (self.canRetry()) start("retry"); };
   return self;

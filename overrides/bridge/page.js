@@ -33,6 +33,7 @@
  *   set(w, values)  controls set from canonical values, then the widget updated once
  *   covered(w, values)  whether the build's tables answer those values (false: live Python; null: not yet known)
  *   fieldText(input)  a field's value as read, written as the reader writes numbers
+ *   checkHTML(html)  what the HTML rule refuses in it (safehtml.js), or null (tests/hostile_html.json)
  * Data reaches the page as classic scripts where file:// allows nothing else, each in a global of its
  * own: window.AulaGrids (drag grids, macros/sidecar.py), window.__aulaFiles and __aulaManifest (the
  * offline runtime, macros/runtime.py).
@@ -42,6 +43,7 @@ import { startWidgets } from "./widgets.js";
 import { startTeacher } from "./teacher.js";
 import { startReading } from "./reading.js";
 import { startSave } from "./save.js";
+import { parse } from "./safehtml.js";
 
 var script = document.currentScript;
 var aula = window.aula || (window.aula = {});  // head.js began it (a page without it: the defaults)
@@ -49,6 +51,7 @@ if (!aula.numbers) aula.numbers = { convention: function () { return "comma"; },
 var bridge = startWidgets({ numbers: aula.numbers, Worker: aula.Worker,
                             assetBase: new URL(".", script ? script.src : location.href) });
 if (bridge) Object.keys(bridge).forEach(function (k) { aula[k] = bridge[k]; });
+aula.checkHTML = function (html) { return parse(html).problem || null; };
 whenParsed(function () {
   startReading();
   startTeacher(bridge, readJSON(document.getElementById("aula-page-msgs")) || {});

@@ -11,6 +11,7 @@ import { createProgress } from "./progress.js";
 import { createPrint } from "./print.js";
 import { createPresent } from "./present.js";
 import { acceptable, createShare } from "./share.js";
+import { foreignFrame, frameNotice } from "./frame.js";
 
 export function startTeacher(bridge, T) {
   var widgets = allWidgets();
@@ -22,6 +23,8 @@ export function startTeacher(bridge, T) {
   var present = createPresent(T);
   var quizzes = widgets.filter(function (w) { return !!w.querySelector(".aula-quiz-options"); });
   var chapter = !!slug && slug.indexOf("/") < 0 && slug !== "index" && widgets.length > 0;
+  var framed = foreignFrame();  // inside another site's page: a notice, and no clearing of progress
+  if (framed) frameNotice(T);
 
   function chapterBar() {
     var article = document.querySelector(".md-content__inner");
@@ -32,6 +35,7 @@ export function startTeacher(bridge, T) {
       data.pages[slug] = { quizzes: quizzes.map(function (w) { return w.getAttribute("data-widget"); }) };
       progress.save(data);
       bar.appendChild(progress.doneBox(slug, T));
+      bar.appendChild(progress.note(T));  // shown when progress cannot be kept beyond this visit
     }
     if (widgets.length) print.buttons(quizzes.length > 0, chapter).forEach(function (b) { bar.appendChild(b); });
     if (bar.childNodes.length) article.appendChild(bar);
@@ -68,7 +72,7 @@ export function startTeacher(bridge, T) {
   document.querySelectorAll(".aula-class-set").forEach(print.classSet);
   document.querySelectorAll(".aula-period-choice").forEach(periodChoice);
   var box = document.querySelector("[data-aula-progress]");
-  if (box) progress.summary(box, T);
+  if (box) progress.summary(box, T, framed);
 }
 
 // A guide's period (lesson_core/classroom/periods.py; CSS shows the checked one's plan): the teacher's

@@ -7,9 +7,38 @@
  * Everything comes from the site itself. The browser's HTTP cache keeps the runtime across pages
  * (the names change with the content). Pyodide fetches its own files; a wrapper around fetch
  * counts their bytes for the progress shown to the reader and turns a failed or interrupted
- * download into "failed" at once (Pyodide itself would only log it and wait).
+ * download into "failed" at once (Pyodide itself would only log it and wait). The same goes for a
+ * runtime that cannot start: a .wasm served with another type than application/wasm (a school
+ * server's likely misconfiguration), or one that does not compile (truncated but served whole): the
+ * compile error is caught here instead of leaving the page at "100 %" until the stall timeout.
+ *
+ * Nothing from outside the site: a worker started from a URL does not inherit the page's meta policy,
+ * and GitHub Pages lets us send no header of its own, so fetch, importScripts, XMLHttpRequest,
+ * WebSocket and EventSource refuse any address of another origin (the start message's URLs are the
+ * site's; a dynamic import() cannot be wrapped: this worker imports only pyodide.mjs from m.dir,
+ * checked the same way).
  */
 import { serve } from "./protocol.js";
+
+const origin = self.location.origin;
+function sameSite(url) {
+  const at = new URL(String(url), self.location.href);
+  if (at.origin !== origin && at.protocol !== "data:" && at.protocol !== "blob:") {
+    throw new TypeError("Aula's worker loads nothing from outside the site: " + at.origin);
+  }
+  return url;
+}
+if (typeof self.importScripts === "function") {
+  const realImport = self.importScripts.bind(self);
+  self.importScripts = (...urls) => realImport(...urls.map(sameSite));
+}
+if (self.XMLHttpRequest) {
+  const open = self.XMLHttpRequest.prototype.open;
+  self.XMLHttpRequest.prototype.open = function (method, url, ...rest) { return open.call(this, method, sameSite(url), ...rest); };
+}
+for (const name of ["WebSocket", "EventSource"]) {
+  if (self[name]) self[name] = function () { throw new TypeError("Aula's worker opens no " + name); };
+}
 
 const quiet = { stdout: () => {}, stderr: () => {} };
 let loaded = 0;
@@ -43,9 +72,22 @@ async function watch(response, url) {
   }
 }
 
+// A runtime that cannot compile fails now, not at the stall timeout (Pyodide logs it and waits).
+for (const name of ["instantiateStreaming", "compileStreaming", "instantiate", "compile"]) {
+  const real = WebAssembly[name];
+  if (typeof real !== "function") continue;
+  WebAssembly[name] = function (...args) {
+    return real.apply(WebAssembly, args).catch((err) => {
+      broken(new Error("the Python runtime does not compile (" + name + "): " + err));
+      throw err;
+    });
+  };
+}
+
 const realFetch = self.fetch.bind(self);
 self.fetch = async (resource, init) => {
   const url = String(resource instanceof Request ? resource.url : resource);
+  sameSite(url);
   let response;
   try {
     response = await realFetch(resource, init);
@@ -56,6 +98,12 @@ self.fetch = async (resource, init) => {
   if (!response.ok) {
     broken(new Error(url + ": HTTP " + response.status));
     throw new Error(url + ": HTTP " + response.status);
+  }
+  const type = (response.headers.get("Content-Type") || "").toLowerCase();
+  if (/\.wasm(\?|#|$)/.test(url) && type.split(";")[0].trim() !== "application/wasm") {
+    const err = new Error(url + ": served as " + (type || "no type") + ", not application/wasm");
+    broken(err);
+    throw err;
   }
   if (response.body) watch(response.clone(), url);
   return response;
@@ -78,7 +126,7 @@ async function boot(m) {
   const files = Promise.all([bytes(m.core), m.snapshot ? bytes(m.snapshot) : null,  // on the wire at once
                              m.model ? bytes(m.model) : null]);
   files.catch(() => {});  // a failed download is reported by downloadFailed
-  const { loadPyodide } = await import(m.dir + "pyodide.mjs");
+  const { loadPyodide } = await import(sameSite(m.dir + "pyodide.mjs"));
   mark("module");
   const [core, snapshot, model] = await files;
   mark("core");

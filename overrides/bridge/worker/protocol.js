@@ -2,9 +2,12 @@
  * loader.js speaks it:
  *
  *   in:   {type: "start", ...what the worker's boot needs, widgets, lang} first, then {id, widget, lang, params},
- *         or {type: "train", id, lang, cmd}: one slice of live training (lesson_core.train_json, own_train.py)
+ *         or {type: "train", id, lang, cmd}: one slice of live training (lesson_core.train_json, own_train.py);
+ *         {type: "ping"} at any time (loader.js's heartbeat), answered at once by {type: "pong"}
  *   out:  {type: "progress", loaded} (bytes so far; http only) | {type: "ready", restored, phases} |
- *         {type: "failed", reason} | {type: "result", id, result}
+ *         {type: "failed", reason} | {type: "result", id, result} | {type: "pong"} |
+ *         {type: "busy"} (a computation starts: the heartbeat waits longer for the next answer) |
+ *         {type: "idle"} (a warm-up computation is over)
  *
  * serve(boot): boot(start message) resolves to {pyodide, archives, restored, mark?} once Python runs
  * (archives: the zips to unpack beside lesson_core; mark(step): a step's time, for the benchmark);
@@ -32,13 +35,16 @@ export function serve(boot) {
     if (!cases.length) return;
     setTimeout(function () {
       var c = cases.shift();
+      self.postMessage({ type: "busy" });
       try { render(c[0], JSON.stringify(c[1]), lang); } catch (err) { /* only a cache warm-up */ }
+      self.postMessage({ type: "idle" });  // the computation is over (a request's ends with its result)
       warm(cases, lang);
     }, 0);
   }
 
   self.onmessage = function (ev) {
     var m = ev.data || {};
+    if (m.type === "ping") { self.postMessage({ type: "pong" }); return; }  // alive (loader.js heartbeat)
     if (m.type === "start") {
       ready = Promise.resolve(m).then(boot).then(function (out) {
         var core = startCore(out.pyodide, out.archives, m.widgets, out.mark || function () {});
@@ -56,6 +62,7 @@ export function serve(boot) {
     (ready || Promise.resolve(false)).then(function (ok) {
       if (!ok) return;
       var result;
+      self.postMessage({ type: "busy" });
       try {
         // a training slice works at most about 50 ms and answers: requests queued meanwhile come next
         result = JSON.parse(m.type === "train" ? train(m.cmd, m.lang) : render(m.widget, m.params, m.lang));
