@@ -97,6 +97,7 @@ def _chart(final: list[float], share: list[float] | None, n: int, lang: str) -> 
         parts={"logits": (), "ratio": ("temperature",), "chart": ("temperature", "top_k", "top_p", "draws", "seed"),
                "table": ("temperature", "top_k", "top_p")},
         lead=("logits",),
+        after=("draws", "seed"),  # the draws under the chart they fill, so the sliders sit near it too
         fields=("logits", "probs", "ratio"))
 def next_token(p: dict, lang: str) -> View:
     """Logits h·e, softmax with temperature, top-k and top-p filters, and draws against the result."""

@@ -32,6 +32,16 @@ function clamp(input, x) {
   return x;
 }
 
+// Mark a field stopped at its edge (x wanted, kept stays): input._edge = {value, text} while the field
+// holds that value; true when the mark is new, so the note shows even if the value did not change.
+function edge(input, x, kept, text) {
+  var spec = input._gridSpec, msgs = (spec && spec.msgs) || {};
+  var key = x < kept ? "drag_min" : x > kept ? "drag_max" : null;
+  var before = input._edge && input._edge.value === input.value ? input._edge.text : null;
+  input._edge = key && msgs[key] ? { value: text, text: msgs[key] } : null;
+  return !!input._edge && before !== input._edge.text;
+}
+
 var SIDEWAYS_PX = 8;  // a finger's sideways travel before a 3-D view starts turning
 
 export function createDrag(hooks) {
@@ -88,11 +98,12 @@ export function createDrag(hooks) {
         if (drag.touch && Math.abs(e.clientX - drag.px) < SIDEWAYS_PX) return;
         y = drag.vy + (e.clientY - drag.py) * drag.unit;
       }
-      x = clamp(ix, x);
-      y = clamp(iy, y);
-      if (!hooks.live()) { x = snap(ix, x); y = snap(iy, y); }  // the build's grid answers
-      var tx = hooks.numberText(x), ty = drag.touch && !drag.svg ? iy.value : hooks.numberText(y);
-      if (tx === ix.value && ty === iy.value) return;  // the same state: nothing to redraw
+      var kx = clamp(ix, x), ky = clamp(iy, y), cx = kx, cy = ky;
+      if (!hooks.live()) { cx = snap(ix, kx); cy = snap(iy, ky); }  // the build's grid answers
+      var tx = hooks.numberText(cx), ty = drag.touch && !drag.svg ? iy.value : hooks.numberText(cy);
+      // past the figure's edge: the field says why it stopped (fields.js reads the note while it holds)
+      var told = edge(ix, x, kx, tx) | edge(iy, drag.touch && !drag.svg ? ky : y, ky, ty);
+      if (tx === ix.value && ty === iy.value && !told) return;  // the same state: nothing to redraw
       ix.value = tx;
       iy.value = ty;
       hooks.update(w, nx);

@@ -41,7 +41,7 @@ function cheapBytes() {
          typeof c.rtt === "number" && c.rtt <= FAST_RTT;
 }
 
-/* hooks: {ready(), failed(reason), result(id, result), progress(text)};
+/* hooks: {ready(), failed(reason), result(id, result), partial(id, result), progress(text)};
    env: {assetBase (a URL: where the runtime's files are named from), NativeWorker (head.js's)}. */
 export function createLoader(msgs, hooks, env) {
   var runtime = readMeta() || {};
@@ -142,6 +142,8 @@ export function createLoader(msgs, hooks, env) {
         fail(m.reason);
       } else if (m.type === "result") {
         hooks.result(m.id, m.result);
+      } else if (m.type === "partial" && hooks.partial) {
+        hooks.partial(m.id, m.result);
       }
     };
     worker.onerror = function (ev) { ev.preventDefault(); fail(ev.message || "worker error"); };

@@ -3,7 +3,8 @@
  *
  *   in:   {type: "start", ...what the worker's boot needs, widgets, lang} first, then {id, widget, lang, params}
  *   out:  {type: "progress", loaded} (bytes so far; http only) | {type: "ready", restored, phases} |
- *         {type: "failed", reason} | {type: "result", id, result}
+ *         {type: "failed", reason} | {type: "partial", id, result} (the steps so far of a long
+ *         computation, a generation token by token: lesson_core/kit/stream.py) | {type: "result", id, result}
  *
  * serve(boot): boot(start message) resolves to {pyodide, archives, restored, mark?} once Python runs
  * (archives: the zips to unpack beside lesson_core; mark(step): a step's time, for the benchmark);
@@ -54,8 +55,9 @@ export function serve(boot) {
     (ready || Promise.resolve(false)).then(function (ok) {
       if (!ok) return;
       var result;
+      var partial = function (json) { self.postMessage({ type: "partial", id: m.id, result: JSON.parse(json) }); };
       try {
-        result = JSON.parse(render(m.widget, m.params, m.lang));
+        result = JSON.parse(render(m.widget, m.params, m.lang, partial));
       } catch (err) {
         result = { ok: false, error: { param: null, message: null, internal: String(err) } };
       }
