@@ -32,14 +32,19 @@ function clamp(input, x) {
   return x;
 }
 
-// Mark a field stopped at its edge (x wanted, kept stays): input._edge = {value, text} while the field
-// holds that value; true when the mark is new, so the note shows even if the value did not change.
+// A field stopped at its edge (x wanted, kept instead, shown as text): input._edgeNext = {value, text},
+// which becomes input._edge (the note fields.js shows while the field holds that value) when the drag ends.
 function edge(input, x, kept, text) {
   var spec = input._gridSpec, msgs = (spec && spec.msgs) || {};
   var key = x < kept ? "drag_min" : x > kept ? "drag_max" : null;
-  var before = input._edge && input._edge.value === input.value ? input._edge.text : null;
-  input._edge = key && msgs[key] ? { value: text, text: msgs[key] } : null;
-  return !!input._edge && before !== input._edge.text;
+  input._edgeNext = key && msgs[key] ? { value: text, text: msgs[key] } : null;
+}
+
+function settle(input) {
+  var next = input._edgeNext;
+  input._edgeNext = null;
+  input._edge = next && next.value === input.value ? next : null;
+  return !!input._edge;
 }
 
 var SIDEWAYS_PX = 8;  // a finger's sideways travel before a 3-D view starts turning
@@ -101,15 +106,18 @@ export function createDrag(hooks) {
       var kx = clamp(ix, x), ky = clamp(iy, y), cx = kx, cy = ky;
       if (!hooks.live()) { cx = snap(ix, kx); cy = snap(iy, ky); }  // the build's grid answers
       var tx = hooks.numberText(cx), ty = drag.touch && !drag.svg ? iy.value : hooks.numberText(cy);
-      // past the figure's edge: the field says why it stopped (fields.js reads the note while it holds)
-      var told = edge(ix, x, kx, tx) | edge(iy, drag.touch && !drag.svg ? ky : y, ky, ty);
-      if (tx === ix.value && ty === iy.value && !told) return;  // the same state: nothing to redraw
+      // past the figure's edge: the field will say why it stopped, once the finger lifts (nothing above
+      // the figure grows while it is held)
+      edge(ix, x, kx, tx);
+      edge(iy, drag.touch && !drag.svg ? ky : y, ky, ty);
+      if (tx === ix.value && ty === iy.value) return;  // the same state: nothing to redraw
       ix.value = tx;
       iy.value = ty;
       hooks.update(w, nx);
     }
     function end() {
-      if (watcher) watcher.disconnect();
+      if (settle(ix) | settle(iy)) hooks.update(w, nx);  // the edge's note, the figure kept in place
+      if (watcher) requestAnimationFrame(function () { requestAnimationFrame(function () { watcher.disconnect(); }); });
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", end);
       window.removeEventListener("pointercancel", end);
