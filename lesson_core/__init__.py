@@ -21,6 +21,7 @@ from . import widgets as _widgets  # noqa: F401  (registers every widget)
 from .kit.block import render_block
 from .kit.fmt import LANGS, fmt
 from .kit.messages import ParamError
+from .kit.stream import sending
 from .kit.registry import UnknownParam, UnknownWidget, View, Views, all_widgets, get, render
 from .widgets.own_train import train_json  # the worker's "train" message (live training, issue 25)
 
@@ -45,14 +46,21 @@ def list_widgets() -> list[dict]:
     return out
 
 
-def render_json(widget_id: str, params_json: str, lang: str) -> str:
+def render_json(widget_id: str, params_json: str, lang: str, partial=None) -> str:
     """The browser's entry point: JSON params in, JSON result out.
 
+    ``partial``, when given (the worker's function), receives the JSON of each partial result a
+    widget sends on the way (:mod:`lesson_core.kit.stream`: ``{"ok": true, "parts": {...}}``).
     Never raises: an unexpected failure becomes ``ok: False`` with the message
     key ``py_error``, so the page can say so in the reader's language."""
     try:
         params = json.loads(params_json) if params_json else {}
-        result = render(widget_id, params, lang)
+        if partial is None:
+            result = render(widget_id, params, lang)
+        else:
+            def emit(parts: dict) -> None:
+                partial(json.dumps({"ok": True, "parts": parts}, ensure_ascii=False))
+            result = sending(emit, lambda: render(widget_id, params, lang))
     except Exception as err:  # the browser must get an answer, not a stack trace
         frame = traceback.extract_tb(err.__traceback__)[-1]  # for the author, in the browser's console
         where = f" (at {'/'.join(frame.filename.split('/')[-2:])}:{frame.lineno})"

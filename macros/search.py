@@ -9,8 +9,9 @@ written as ``search_index.js``, which Material loads with a script tag on file:/
 Each section's text is then read again from the built page, as a reader sees it (issue 31): Material's
 parser lets text out of a ``data-search-exclude`` block nested in another and keeps MathML's TeX
 annotation, so the index showed widget tables and ``0{,}1``. Here any excluded subtree, SVG and TeX are
-dropped before Material's own parser splits the page into sections. Spanish decimal commas keep their
-mark, so numbers.js writes search results in the reader's convention as it does the page. Words with
+dropped before Material's own parser splits the page into sections. Spanish decimal commas lose fmt's
+mark (a search for «0,5» finds «0,5»); numbers.js writes the results' decimals in the reader's convention
+(in Spanish prose a comma between digits is always a decimal: thousands are a thin space). Words with
 accents also go into the text unaccented, hidden, so «atencion» finds «atención»; teacher pages and
 worksheets get a low boost, so lessons come first.
 """
@@ -36,6 +37,7 @@ TEACHER = ("teacher/", "worksheets/")
 TEACHER_BOOST = 1e-6  # below any lesson that matches at all: a title match is worth 1000 times a word
 ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">(.*)</article>', re.S)
 WORD = re.compile(r"[^\W\d_]+")
+MARK = "\u2060"  # fmt's mark on a Spanish decimal comma: out of the index, where it would split a number a reader types
 
 
 class _Visible(HTMLParser):
@@ -124,7 +126,8 @@ def reread(root: Path, docs: list[dict]) -> list[dict]:
             pages[file] = sections(file.read_text(encoding="utf-8")) if file.is_file() else {}
         anchor = doc["location"].split("#", 1)[1] if "#" in doc["location"] else ""
         text = pages[file].get(anchor, doc["text"])
-        entry = {**doc, "text": with_folded(doc["title"], text)}
+        title = doc["title"].replace(MARK, "")
+        entry = {**doc, "title": title, "text": with_folded(title, text.replace(MARK, ""))}
         if doc["location"].startswith(TEACHER):
             entry["boost"] = TEACHER_BOOST
         out.append(entry)

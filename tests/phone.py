@@ -50,6 +50,8 @@ def stray_decimals(text: str, lang: str) -> list[str]:
     ['T = 1\\u2060,0']
     >>> stray_decimals("5.000 e 19.869,2 e 0,5 mas 0.5", "pt/")
     ['mas 0.5']
+    >>> stray_decimals("em http://127.0.0.1:8000 e DOI 10.54675/ABCD", "pt/")
+    []
     """
     found = []
     if lang == "":
@@ -62,6 +64,9 @@ def stray_decimals(text: str, lang: str) -> list[str]:
         if 1 <= len(groups[0]) <= 3 and groups[0] != "0" and all(len(g) == 3 for g in groups[1:]):
             continue  # thousands
         around = text[max(0, m.start() - 20):m.end() + 16]
+        before = text[max(0, m.start() - 4):m.start()]
+        if before.endswith(("://", "DOI ", "doi:", "doi.org/")):
+            continue  # an address or a DOI ("http://127.0.0.1:8000", "DOI 10.54675/..."): a name, not a number
         if not any(n in around for n in NAMES):
             found.append(text[max(0, m.start() - 4):m.end()])
     return found

@@ -108,10 +108,12 @@ def test_a_control_that_goes_live_says_so_and_its_size_before_fetching(browser, 
         pg.goto(server + lang + PAGE)
         pg.wait_for_load_state("load")
         notes = pg.locator('.aula-widget[data-widget="emb_analogy"] .aula-live-note')
-        assert notes.count() == 3
+        assert notes.count() == 1 and notes.first.get_attribute("data-for") == "a b c"  # one note for the three selects
         notes.first.scroll_into_view_if_needed()
         assert notes.first.is_visible()
-        assert all(t.rstrip().endswith("MB).") for t in notes.all_inner_texts()), notes.all_inner_texts()
+        notes.first.locator("xpath=self::*[@data-sized]").wait_for(state="attached")  # the bridge adds the size
+        texts = notes.all_text_contents()  # read once: not re-laid out between the check and its message
+        assert all(t.rstrip().endswith("MB).") for t in texts), texts
         assert pg.locator('.aula-widget[data-widget="emb_table"] .aula-live-note').count() == 0
         assert not fetched and pg.evaluate("document.documentElement.dataset.python") == "off"
         box = notes.first.bounding_box()

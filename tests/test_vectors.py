@@ -225,7 +225,7 @@ def test_3d_labels_every_word_in_its_language():
 
 # --- the drag grid (issue 17): a finger drag answers from the page before Python -------------
 
-@pytest.mark.parametrize("wid, states", [("emb_3d", 13 * 7), ("vec_dot", 2 * 11 * 11 - 1)])
+@pytest.mark.parametrize("wid, states", [("emb_3d", 13 * 6), ("vec_dot", 2 * 11 * 11 - 1)])
 def test_drag_grid_states_are_what_render_gives(wid, states):
     """Every embedded grid state is the live answer for those values (the same render), keyed
     as the bridge keys a part; vec_dot's two handles share the page's own state once."""

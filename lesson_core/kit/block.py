@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping
 from .fmt import tr
 from .html import Markup, h
 from .messages import MESSAGES, RUNTIME_KEYS
-from .registry import SUMMARY, Views, get, parse_params, precompute, precompute_grid
+from .registry import SUMMARY, Views, Widget, get, parse_params, precompute, precompute_grid
 
 __all__ = ["render_block", "json_for_script", "Block", "GRID_DIR", "needs_python"]
 
@@ -102,13 +102,20 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
             check(name, values, str(view.parts[name]))
     pre = precompute(w, values, lang, check, views)
     grid = precompute_grid(w, values, lang, check, views)
-    controls = []
-    for c in w.controls:
-        controls.append(c.html(lang, values[c.name], uid))
-        kind = needs_python(w, c.name)
-        if kind:  # said before anything is fetched; the bridge adds the size, and hides it once Python is ready
-            controls.append(h("p", {"class": "aula-live-note", "data-needs-python": kind, "data-for": c.name},
-                              tr(lang, MESSAGES["py_needs_" + kind])))
+    controls, after = [], []
+    for form in (controls, after):
+        shown = [c for c in w.controls if (c.name in w.after) == (form is after)]
+        kinds = [needs_python(w, c.name) for c in shown]
+        run: list[str] = []  # the controls in a row that go live alike, so far
+        for i, c in enumerate(shown):
+            form.append(c.html(lang, values[c.name], uid))
+            run = run + [c.name] if i and kinds[i - 1] == kinds[i] else [c.name]
+            # said before anything is fetched, once under a run of controls that go live alike; the bridge
+            # adds the size, and hides it once Python is ready
+            if kinds[i] and (i + 1 == len(shown) or kinds[i + 1] != kinds[i]):
+                key = "py_needs_" + kinds[i] + ("_all" if len(run) > 1 else "")
+                form.append(h("p", {"class": "aula-live-note", "data-needs-python": kinds[i], "data-for": " ".join(run)},
+                              tr(lang, MESSAGES[key])))
     live = any(not c.discrete for c in w.controls) or any(
         not w.precomputable(p) for p in w.parts if w.parts[p])
     parts = {
@@ -133,12 +140,23 @@ def render_block(widget_id: str, params: Mapping[str, Any] | None, lang: str, ui
         h("form", {"class": "aula-controls", "action": "#", "autocomplete": "off"}, controls) if controls else None,
         # the status (Python coming, its progress, errors) sits beside the controls, not below the figure
         h("p", {"class": "aula-status", "role": "status", "aria-live": "polite"}),
-        h("div", {"class": "aula-view", "data-old": tr(lang, MESSAGES["py_old"])},
-          [el for n, el in parts.items() if n not in w.lead]),
+        h("div", {"class": "aula-view", "data-old": tr(lang, MESSAGES["py_old"])}, _view(w, parts, after)),
         h("script", {"type": "application/json", "class": "aula-pre"}, json_for_script(pre)) if pre else None,
         grid_ref,
         h("script", {"type": "application/json", "class": "aula-msgs"}, json_for_script(msgs)),
     ), files)
+
+
+def _view(w: Widget, parts: dict, after: list) -> list:
+    """The view's parts in order; the controls of ``Widget.after`` right under the last part they change,
+    so the parts above them and the first controls above the view both stay near their controls."""
+    shown = [n for n in parts if n not in w.lead]
+    if not after:
+        return [parts[n] for n in shown]
+    tuned = [i for i, n in enumerate(shown) if n != SUMMARY and set(w.parts[n]) & set(w.after)]
+    cut = (tuned[-1] + 1) if tuned else len(shown)
+    form = h("form", {"class": "aula-controls aula-controls-after", "action": "#", "autocomplete": "off"}, after)
+    return [parts[n] for n in shown[:cut]] + [form] + [parts[n] for n in shown[cut:]]
 
 
 def grid_file(grid: Mapping[str, Any]) -> tuple[str, str, str]:

@@ -293,6 +293,9 @@ class Number(Control):
             "too_large_read": msg("too_large_read", lang, value="{value}", max=fmt(self.max, lang)),
             "not_integer_read": msg("not_integer_read", lang, value="{value}"),
             "meant": msg("meant", lang, other="{other}"),
+            # a figure dragged past its edge: the field stops there and says why (drag.js)
+            "drag_min": msg("drag_min", lang, min=fmt(self.min, lang)),
+            "drag_max": msg("drag_max", lang, max=fmt(self.max, lang)),
         })
         if self.grid:
             out["grid"] = list(self.grid)  # where a drag snaps while Python is absent (drag.js)

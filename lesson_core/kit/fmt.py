@@ -25,7 +25,7 @@ import math
 import re
 from typing import Mapping, TypeVar
 
-__all__ = ["LANGS", "DEC_MARK", "fmt", "fmt_upto", "fmt_int", "fmt_pct", "fmt_sci", "mark_decimals", "plain", "tr",
+__all__ = ["LANGS", "DEC_MARK", "fmt", "fmt_count", "fmt_upto", "fmt_int", "fmt_pct", "fmt_sci", "mark_decimals", "plain", "tr",
            "quote", "check_lang"]
 
 LANGS = ("es", "pt")
@@ -138,3 +138,10 @@ def tr(lang: str, table: Mapping[str, V]) -> V:
 def quote(text: str, lang: str) -> str:
     """A word quoted the way each language does: «palabra» (es), “palavra” (pt)."""
     return tr(lang, {"es": f"«{text}»", "pt": f"“{text}”"})
+
+
+def fmt_count(n: int, words: Mapping[str, tuple[str, str]], lang: str) -> str:
+    """A whole number and its noun, singular for 1: ``fmt_count(1, {"es": ("onda", "ondas"), ...}, "es")``
+    -> '1 onda'; 3 -> '3 ondas'."""
+    one, many = tr(lang, words)
+    return f"{fmt(n, lang)} {one if n == 1 else many}"

@@ -32,6 +32,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "not_integer_read": {"es": "Leído como {value}: tiene que ser un número entero.",
                          "pt": "Lido como {value}: precisa ser um número inteiro."},
     "meant": {"es": "¿Querías decir {other}?", "pt": "Você quis dizer {other}?"},
+    # under a field whose figure was dragged past its edge: the value stops at the edge (drag.js)
+    "drag_min": {"es": "Llegaste al borde de la figura: el mínimo es {min}.",
+                 "pt": "Você chegou à borda da figura: o mínimo é {min}."},
+    "drag_max": {"es": "Llegaste al borde de la figura: el máximo es {max}.",
+                 "pt": "Você chegou à borda da figura: o máximo é {max}."},
     "not_option": {"es": "Esa opción no existe.", "pt": "Essa opção não existe."},
     "too_long": {
         "es": "El texto es demasiado largo: se usan solo los primeros {max} caracteres.",
@@ -72,6 +77,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "pt": "Este controle usa o cálculo ao vivo: ao mudar o valor, o Python é baixado"},
     "py_needs_second": {"es": "Si ya cambiaste otro control, este usa el cálculo en vivo y descarga Python",
                         "pt": "Se você já mudou outro controle, este usa o cálculo ao vivo e baixa o Python"},
+    # the same, once under several controls in a row that go live alike
+    "py_needs_always_all": {"es": "Estos controles usan el cálculo en vivo: al cambiar cualquiera, se descarga Python",
+                            "pt": "Estes controles usam o cálculo ao vivo: ao mudar qualquer um, o Python é baixado"},
+    "py_needs_second_all": {"es": "Si ya cambiaste otro control, cualquiera de estos usa el cálculo en vivo y "
+                                  "descarga Python",
+                            "pt": "Se você já mudou outro controle, qualquer um destes usa o cálculo ao vivo e "
+                                  "baixa o Python"},
     "py_error": {"es": "No se pudo calcular este valor.", "pt": "Não foi possível calcular este valor."},
     "py_off": {
         "es": "El recálculo en vivo está desactivado; prueba con un valor precalculado.",

@@ -95,6 +95,7 @@ class Widget:
     one_at_a_time: bool = True  # see combos(); off for a widget whose embedded table would weigh too much
     where: str = ""             # the file and line of its @widget(...)
     lead: tuple[str, ...] = ()  # static parts shown above the controls (a quiz's question)
+    after: tuple[str, ...] = ()  # controls shown under the view, so on a phone the first ones sit near it
     drags: tuple[tuple[str, str], ...] = ()  # pairs of gridded Numbers a figure drag sets together
     fields: tuple[str, ...] = ()  # the data fields a page may ask for (value()); () = every field
     data: Callable[[dict, str], dict] | None = None  # those fields without drawing (see Views.data)
@@ -155,12 +156,13 @@ _REGISTRY: dict[str, Widget] = {}
 
 def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None = None,
            parts: Mapping[str, tuple[str, ...]] | None = None, one_at_a_time: bool = True,
-           lead: tuple[str, ...] = (), drags: tuple[tuple[str, str], ...] = (),
+           lead: tuple[str, ...] = (), after: tuple[str, ...] = (), drags: tuple[tuple[str, str], ...] = (),
            fields: tuple[str, ...] = (), data: Callable[[dict, str], dict] | None = None):
     """Register a widget function. ``parts`` maps part name -> parameters it depends on;
     by default a single part ``main`` depends on every parameter. ``one_at_a_time=False``
     embeds only complete small tables (see Widget.combos). ``lead`` names static parts
-    (no parameters) that the page shows above the controls, such as a quiz's question.
+    (no parameters) that the page shows above the controls, such as a quiz's question; ``after``
+    names controls shown under the view (a long widget's tuning, so its first control sits by its output).
     ``drags`` names the pairs of ``Number`` controls a figure drag sets together
     (``data-drag-x`` / ``data-drag-y``); each declares a coarse ``grid``, whose states the
     build embeds (see :func:`precompute_grid`), so a finger drag answers before Python.
@@ -192,6 +194,8 @@ def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None 
             if c is None or not getattr(c, "grid", None):
                 fail(f"drags names {n!r}, which is not a Number with a grid; declare "
                      f"Number({n!r}, ..., grid=(lo, hi, step))")
+    if not set(after) <= set(names):
+        fail(f"after names {sorted(set(after) - set(names))}, which are not its controls; its controls are {names}")
     if data is not None and not fields:
         fail("data= computes the fields a page may ask for: declare them too, fields=(\"name\", ...)")
     if len(set(fields)) != len(tuple(fields)) or not all(isinstance(f, str) and f for f in fields):
@@ -219,7 +223,7 @@ def widget(id: str, *, lesson: str, title: dict, controls: list[Control] | None 
         declared[SUMMARY] = tuple(n for n in names if n in used)
         _REGISTRY[id] = Widget(id, lesson, title, controls, {k: tuple(v) for k, v in declared.items()},
                                fn, (fn.__doc__ or "").strip(), one_at_a_time, where, tuple(lead),
-                               tuple(tuple(p) for p in drags), tuple(fields), data)
+                               tuple(after), tuple(tuple(p) for p in drags), tuple(fields), data)
         return fn
 
     return deco

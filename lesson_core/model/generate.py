@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 from ..topics import tokenizer as tok
 from ..kit.rng import categorical, make_rng
@@ -88,9 +89,10 @@ def token_text(lang: str, i: int) -> str:
 
 
 def generate(lang: str, ids: list[int], n: int, temperature: float, top_k: int, top_p: float,
-             seed: int) -> list[dict]:
+             seed: int, on_step: Callable[[list[dict]], None] | None = None) -> list[dict]:
     """Draw ``n`` tokens one at a time. Each step: the chosen id, its final probability, the
-    number of candidates left after top-k and top-p. ``ids`` must leave room for ``n`` tokens."""
+    number of candidates left after top-k and top-p. ``ids`` must leave room for ``n`` tokens.
+    ``on_step(steps)`` sees the steps so far after each token but the last (a page shows them)."""
     m = model(lang)
     if len(ids) + n > m.config["context"] or not ids:
         raise ValueError("prompt too long for the continuation (or empty)")
@@ -102,6 +104,8 @@ def generate(lang: str, ids: list[int], n: int, temperature: float, top_k: int, 
         final = next_token_probs(run.logits(), temperature, top_k, top_p)["final"]
         choice = categorical(rng, final)
         steps.append({"id": choice, "p": final[choice], "kept": sum(1 for q in final if q > 0.0)})
+        if on_step is not None and len(steps) < n:
+            on_step(steps)
         run.feed(choice)
     return steps
 

@@ -11,12 +11,14 @@ import math
 from ..kit import fpmath as fp
 from ..topics import positional as pe
 from ..kit.controls import Choice, Number, Range
-from ..kit.fmt import fmt, fmt_pct, fmt_sci, tr
+from ..kit.fmt import fmt, fmt_count, fmt_pct, fmt_sci, tr
 from ..kit.html import Markup, h, num, svg
 from ..data.positional import WORDS
 from ..kit.registry import View, widget
 from ..kit.svgkit import (Frame, bar_strip, card_table, column_labels, diverging_rgb, figure, fmt_vec, hex_rgb,
                           nice_ticks, png_data_uri, table)
+
+WAVES = {"es": ("onda", "ondas"), "pt": ("onda", "ondas")}  # fmt_count's words
 
 LESSON = "positional"
 
@@ -243,11 +245,11 @@ def fingerprint(p: dict, lang: str) -> View:
     # a phone: one card per wave ("onda i 3", then each number after its column's name)
     body = Markup(_strip(code, lang, str(pos)) + card_table(head, rows, titled=True, scroll=True))
     slow = d // 2 - 1
-    summary = tr(lang, {"es": f"Posición {fmt(pos, lang)} con d = {d}: {d // 2} ondas. La más rápida (i = 0) da "
+    summary = tr(lang, {"es": f"Posición {fmt(pos, lang)} con d = {d}: {fmt_count(d // 2, WAVES, lang)}. La más rápida (i = 0) da "
                      f"seno {fmt(code[0], lang, 4)} y coseno {fmt(code[1], lang, 4)}; la más lenta (i = {slow}), "
                      f"con un periodo de {fmt(pe.wavelength(slow, d), lang, 1)} posiciones, da seno "
                      f"{fmt(code[2 * slow], lang, 4)} y coseno {fmt(code[2 * slow + 1], lang, 4)}.",
-               "pt": f"Posição {fmt(pos, lang)} com d = {d}: {d // 2} ondas. A mais rápida (i = 0) dá "
+               "pt": f"Posição {fmt(pos, lang)} com d = {d}: {fmt_count(d // 2, WAVES, lang)}. A mais rápida (i = 0) dá "
                      f"seno {fmt(code[0], lang, 4)} e cosseno {fmt(code[1], lang, 4)}; a mais lenta (i = {slow}), "
                      f"com período de {fmt(pe.wavelength(slow, d), lang, 1)} posições, dá seno "
                      f"{fmt(code[2 * slow], lang, 4)} e cosseno {fmt(code[2 * slow + 1], lang, 4)}."})

@@ -9,11 +9,13 @@ import math
 from ..kit import fpmath as fp
 from ..topics import positional as pe
 from ..kit.controls import Choice, Number, Range
-from ..kit.fmt import fmt, fmt_sci, tr
+from ..kit.fmt import fmt, fmt_count, fmt_sci, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
 from ..kit.svgkit import Frame, figure, table, table_forms, turned
 from .positional import LESSON, T, _strip
+
+POSITIONS = {"es": ("posición", "posiciones"), "pt": ("posição", "posições")}  # fmt_count's words
 
 
 # --- 5. the rotation R_k ------------------------------------------------------------
@@ -70,9 +72,9 @@ def rotation(p: dict, lang: str) -> View:
     body = Markup(fig + legend + h("div", {"class": "aula-scroll"}, table(head, rows))
                   + h("p", {"class": "aula-readout"}, verdict))
     summary = tr(lang, {"es": f"d = {d}: PE({fmt(pos + k, lang)}) calculado directamente y R{sub}·PE({fmt(pos, lang)}), "
-                     f"el código de {fmt(pos, lang)} girado {fmt(k, lang)} posiciones, coinciden. ",
+                     f"el código de {fmt(pos, lang)} girado {fmt_count(k, POSITIONS, lang)}, coinciden. ",
                "pt": f"d = {d}: PE({fmt(pos + k, lang)}) calculado diretamente e R{sub}·PE({fmt(pos, lang)}), "
-                     f"o código de {fmt(pos, lang)} girado {fmt(k, lang)} posições, coincidem. "}) + verdict
+                     f"o código de {fmt(pos, lang)} girado {fmt_count(k, POSITIONS, lang)}, coincidem. "}) + verdict
     dots, dot_k, spread, said = _distance_part(k, d, lang)
     return View(summary=summary + " " + said, parts={"main": body, "dots": dots},
                 data={"dot_k": dot_k, "dot_spread": spread, "pos": pos, "k": k, "d": d, "max_error": err, "direct": check["direct"],

@@ -13,6 +13,7 @@ from ..kit.html import Markup, h
 from ..model import generate as gen
 from ..model.load import count_params, manifest, model
 from ..kit.registry import View, widget
+from ..kit.stream import partial
 from ..topics.scale import big_words
 from ..kit.svgkit import table, card_table
 from .real_model_views import attention_map, chips, label, loss_chart, size_axis
@@ -180,29 +181,45 @@ def rm_next(p: dict, lang: str) -> View:
         title={"es": "El modelo continúa tu texto", "pt": "O modelo continua o seu texto"},
         controls=[_text_control(),
                   Range("temperature", {"es": "Temperatura", "pt": "Temperatura"}, 0.5, min=0, max=2, step=0.1),
-                  Range("top_k", {"es": "top-k", "pt": "top-k"}, 40, min=1, max=200, step=1),
-                  Range("top_p", {"es": "top-p", "pt": "top-p"}, 0.9, min=0.05, max=1, step=0.05),
+                  Range("top_k", {"es": "top-k: solo los k más probables", "pt": "top-k: só os k mais prováveis"},
+                        40, min=1, max=200, step=1),
+                  Range("top_p", {"es": "top-p: los más probables hasta sumar p",
+                                  "pt": "top-p: os mais prováveis até somar p"}, 0.9, min=0.05, max=1, step=0.05),
                   Range("n", {"es": "Tokens nuevos", "pt": "Tokens novos"}, 24, min=1, max=gen.MAX_NEW, step=1),
                   seed_range(1, max=50)],
         parts={"main": ("text", "temperature", "top_k", "top_p", "n", "seed")}, one_at_a_time=False,
+        after=("temperature", "top_k", "top_p", "n", "seed"),  # the text right under the box, above a phone's keyboard
         fields=("temperature",))
 def rm_generate(p: dict, lang: str) -> View:
-    """Draw new tokens one at a time with temperature, top-k and top-p (chapter 3); the seed fixes the draws."""
+    """Draw new tokens one at a time with temperature, top-k and top-p (chapter 3); the seed fixes the draws.
+    Live, the page shows each token as it comes (kit.stream): the view of the steps so far, marked unfinished."""
     ctx = model(lang).config["context"]
     keep = ctx - p["n"]
     pr = gen.prompt(lang, p["text"], keep=keep)
     if not pr.tokens:
         return _empty(lang)
-    steps = gen.generate(lang, pr.ids, p["n"], p["temperature"], p["top_k"], p["top_p"], p["seed"])
+    steps = gen.generate(lang, pr.ids, p["n"], p["temperature"], p["top_k"], p["top_p"], p["seed"],
+                         on_step=lambda so_far: partial(lambda: _continuation(pr, so_far, p, lang, keep)))
+    return _continuation(pr, steps, p, lang, keep)
+
+
+def _continuation(pr: gen.Prompt, steps: list[dict], p: dict, lang: str, keep: int) -> View:
+    """The prompt and its new tokens; while fewer than ``p["n"]`` have come, a line says how many so far."""
     ids = [s["id"] for s in steps]
     new = [h("mark", {"class": "aula-gen" + (" aula-gen-alt" if k % 2 else ""), "title": fmt(s["p"], lang, 3)},
              gen.token_text(lang, s["id"])) for k, s in enumerate(steps)]
     text = h("p", {"class": "aula-sentence"}, h("span", {"class": "aula-prompt"}, pr.text if not pr.dropped else
                                                   "…" + gen.vocab_text(lang, pr.ids)), new)
-    avg_kept = sum(s["kept"] for s in steps) / len(steps)
-    summary = tr(lang, {"es": f"{len(steps)} tokens nuevos (resaltados). En cada paso quedaron en promedio "
+    n = len(steps)
+    if n < p["n"]:
+        line = tr(lang, {"es": f"Escribiendo: van {fmt(n, lang)} de {fmt(p['n'], lang)} tokens…",
+                         "pt": f"Escrevendo: já saíram {fmt(n, lang)} de {fmt(p['n'], lang)} tokens…"})
+        body = Markup(text + h("p", {"class": "aula-readout aula-streaming"}, line))
+        return View(parts={"main": body}, data={"ids": ids}, summary=line)
+    avg_kept = sum(s["kept"] for s in steps) / n
+    summary = tr(lang, {"es": f"{_tokens(n, lang)}. En cada paso quedaron en promedio "
                      f"{fmt(avg_kept, lang, 1)} candidatos tras top-k y top-p.",
-               "pt": f"{len(steps)} tokens novos (destacados). Em cada passo sobraram em média "
+               "pt": f"{_tokens(n, lang)}. Em cada passo sobraram em média "
                      f"{fmt(avg_kept, lang, 1)} candidatos depois do top-k e do top-p."})
     body = Markup("".join(_notes(pr, lang, kept_for=keep)) + text + h("p", {"class": "aula-readout"}, summary))
     added = tr(lang, {"es": "El modelo añadió: ", "pt": "O modelo acrescentou: "}) + gen.vocab_text(lang, ids)
@@ -210,6 +227,13 @@ def rm_generate(p: dict, lang: str) -> View:
                 data={"ids": ids, "text": gen.vocab_text(lang, ids), "probs": [round(s["p"], 6) for s in steps],
                       "temperature": p["temperature"],
                       "kept": [s["kept"] for s in steps]}, summary=f"{added}. {summary}")
+
+
+def _tokens(n: int, lang: str) -> str:
+    """'1 token nuevo (resaltado)' / '5 tokens nuevos (resaltados)', in the page's language."""
+    if n == 1:
+        return tr(lang, {"es": "1 token nuevo (resaltado)", "pt": "1 token novo (destacado)"})
+    return tr(lang, {"es": f"{fmt(n, lang)} tokens nuevos (resaltados)", "pt": f"{fmt(n, lang)} tokens novos (destacados)"})
 
 
 # --- 5. training curves ----------------------------------------------------------------------

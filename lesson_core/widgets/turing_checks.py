@@ -109,9 +109,9 @@ LOSS_OPTIONS = {"right": LOSS, "p": LOSS_P, "one_minus": 1 - LOSS_P, "zero": 0.0
 def _loss_explain(lang: str) -> Markup:
     head = ["p", "−ln p"]
     rows = [[fmt(q, lang, 2), fmt(-fp.log(q), lang, 2)] for q in (1.0, 0.5, LOSS_P, 0.01)]
-    text = tr(lang, {"es": f"−ln {fmt(LOSS_P, lang, 2)} = ln 4 ≈ {fmt(LOSS, lang, 2)}: el doble que con p = 0,5, porque "
+    text = tr(lang, {"es": f"−ln {fmt(LOSS_P, lang, 2)} = ln 4 ≈ {fmt(LOSS, lang, 2)}: el doble que con p = {fmt(0.5, lang, 1)}, porque "
                            "¼ = ½ · ½ y el logaritmo convierte el producto en suma.",
-                     "pt": f"−ln {fmt(LOSS_P, lang, 2)} = ln 4 ≈ {fmt(LOSS, lang, 2)}: o dobro de quando p = 0,5, porque "
+                     "pt": f"−ln {fmt(LOSS_P, lang, 2)} = ln 4 ≈ {fmt(LOSS, lang, 2)}: o dobro de quando p = {fmt(0.5, lang, 1)}, porque "
                            "¼ = ½ · ½ e o logaritmo transforma o produto em soma."})
     return _explained(head, rows, text, titled=True)
 

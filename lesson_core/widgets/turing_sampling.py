@@ -18,8 +18,9 @@ LESSON = "turing"
 
 T = {
     "temperature": {"es": "Temperatura T", "pt": "Temperatura T"},
-    "top_k": {"es": "top-k (k tokens)", "pt": "top-k (k tokens)"},
-    "top_p": {"es": "top-p (p)", "pt": "top-p (p)"},
+    # what each filter keeps, in the label itself: a phone reaches the sliders before the prose explains them
+    "top_k": {"es": "top-k: solo los k más probables", "pt": "top-k: só os k mais prováveis"},
+    "top_p": {"es": "top-p: los más probables hasta sumar p", "pt": "top-p: os mais prováveis até somar p"},
     "draws": {"es": "Extraer", "pt": "Sortear"},
     "word": {"es": "Candidato", "pt": "Candidato"},
     "vector": {"es": "Vector e", "pt": "Vetor e"},
@@ -97,6 +98,7 @@ def _chart(final: list[float], share: list[float] | None, n: int, lang: str) -> 
         parts={"logits": (), "ratio": ("temperature",), "chart": ("temperature", "top_k", "top_p", "draws", "seed"),
                "table": ("temperature", "top_k", "top_p")},
         lead=("logits",),
+        after=("draws", "seed"),  # the draws under the chart they fill, so the sliders sit near it too
         fields=("logits", "probs", "ratio"))
 def next_token(p: dict, lang: str) -> View:
     """Logits h·e, softmax with temperature, top-k and top-p filters, and draws against the result."""
@@ -131,7 +133,11 @@ def next_token(p: dict, lang: str) -> View:
                "pt": f"Restam {kept} de {len(final)} candidatos; suas probabilidades voltam a somar 1."})
 
     if n == 0:
-        status = tr(lang, {"es": "0 extracciones todavía.", "pt": "Nenhum sorteio ainda."})
+        # the Tirada slider changes nothing until something is drawn: say what to press first
+        status = tr(lang, {"es": "Todavía no se extrae nada: elige «uno» o «100» en «Extraer»; después, la tirada "
+                                 "cambia qué sale.",
+                           "pt": "Nada sorteado ainda: escolha “um” ou “100” em “Sortear”; depois, a rodada muda o "
+                                 "que sai."})
     elif n == 1:
         status = tr(lang, {"es": f"Salió «{labels[drawn[0]]}».", "pt": f"Saiu “{labels[drawn[0]]}”."})
     else:

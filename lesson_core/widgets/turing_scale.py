@@ -9,7 +9,7 @@ from ..topics import scale as sc
 from ..kit import fpmath
 from ..kit.controls import Choice, Number
 from ..data.published_models import MODELS
-from ..kit.fmt import fmt, fmt_pct, tr
+from ..kit.fmt import fmt, fmt_count, fmt_pct, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.registry import View, widget
 from ..kit.svgkit import BLUE, RED, Frame, figure, paint, short_count, table, text_lines, thin
@@ -87,7 +87,7 @@ def rnn_vs_transformer(p: dict, lang: str) -> View:
     body = Markup(_chain_figure(n, lang) + table(head, rows) + deriv + h("p", {"class": "aula-readout"}, double))
     said = "; ".join(f"{row[0]}: RNN {row[1]}, Transformer {row[2]}" for row in rows[:2]) + "; " \
         + f"{rows[2][0]}: {rows[2][2]}. " + double
-    summary = tr(lang, {"es": f"n = {f(n)} tokens. ", "pt": f"n = {f(n)} tokens. "}) + said
+    summary = "n = " + fmt_count(n, {"es": ("token", "tokens"), "pt": ("token", "tokens")}, lang) + ". " + said
     return View(summary=summary, parts={"main": body}, data=dict(r))
 
 

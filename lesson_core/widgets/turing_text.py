@@ -12,11 +12,13 @@ from ..kit.controls import Choice, Range, Text, seed_range
 from ..data.bigram import CORPUS, STARTS, STOP, WORDS
 from ..data.timeline import APPROACHES, EVENTS
 from ..data.tokenizer import GLOSS, SAMPLES, VOCAB
-from ..kit.fmt import fmt, mark_decimals, quote, tr
+from ..kit.fmt import fmt, fmt_count, mark_decimals, quote, tr
 from ..kit.html import Markup, h, num, svg
 from ..kit.messages import msg
 from ..kit.registry import View, widget
 from ..kit.svgkit import BLUE, PAPER, PURPLE, RED, Frame, figure, legend, paint, table, card_table
+
+TIMES = {"es": ("vez", "veces"), "pt": ("vez", "vezes")}  # fmt_count's words
 
 LESSON = "turing"
 COLOURS = {"rules": RED, "learning": BLUE, "both": PURPLE}
@@ -157,8 +159,8 @@ def bigram_table(p: dict, lang: str) -> View:
     body = [[quote(w, lang) if w != STOP else tr(lang, {"es": "«.» (punto)", "pt": "“.” (ponto)"}), c, frac(pr, lang),
              _bar(float(pr), lang)] for w, c, pr in rows]
     body.append([h("strong", None, "Total"), h("strong", None, total), fmt(1 if rows else 0, lang), ""])
-    note = tr(lang, {"es": f"{quote(word, lang)} aparece {n_occ} veces; cada recuento se divide entre {total}.",
-            "pt": f"{quote(word, lang)} aparece {n_occ} vezes; cada contagem é dividida por {total}."})
+    note = tr(lang, {"es": f"{quote(word, lang)} aparece {fmt_count(n_occ, TIMES, lang)}; cada recuento se divide entre {total}.",
+            "pt": f"{quote(word, lang)} aparece {fmt_count(n_occ, TIMES, lang)}; cada contagem é dividida por {total}."})
     out = Markup(_corpus_html(lang, word) + h("p", {"class": "aula-readout"}, note) + card_table(head, body))
     nexts = "; ".join(f"{_w(w, lang)} {c} ({frac(pr, lang)})" for w, c, pr in rows)
     summary = note + tr(lang, {"es": f" Palabras siguientes: {nexts}.", "pt": f" Próximas palavras: {nexts}."})

@@ -119,9 +119,11 @@ def label_spots(wanted: list[tuple[float, float, int]]) -> list[tuple[float, flo
                   _axis_choice("y", {"es": "Eje 2", "pt": "Eixo 2"}, "vehicle"),
                   _axis_choice("z", {"es": "Eje 3 (vertical)", "pt": "Eixo 3 (vertical)"}, "food"),
                   Number("yaw", {"es": "Giro (grados)", "pt": "Giro (graus)"}, 35.0, min=-360, max=360,
-                         integer=False, width=6, grid=(-180, 180, 30)),
+                         integer=False, width=6, grid=(-175, 185, 30)),
                   Number("pitch", {"es": "Inclinación (grados)", "pt": "Inclinação (graus)"}, 20.0, min=-90,
-                         max=90, integer=False, width=6, grid=(-90, 90, 30))],
+                         max=90, integer=False, width=6, grid=(-70, 80, 30))],
+        # both grids pass through the defaults (35, 20): a finger turns the view sideways only and keeps the
+        # pitch, so a drag without Python stays on the grid (and 20 is not pushed to 30)
         parts={"main": ("x", "y", "z", "yaw", "pitch")}, drags=(("yaw", "pitch"),))
 def emb_3d(p: dict, lang: str) -> View:
     """The 19 words on three chosen axes, turned by yaw and tilted by pitch (orthographic).
@@ -319,11 +321,15 @@ def vec_pythagoras(p: dict, lang: str) -> View:
 # --- nearest words and analogy ---------------------------------------------------------
 
 def _ranking(items: list[tuple[str, float]], lang: str) -> Markup:
-    """An ordered list: word, a meter from -1 to 1, the cosine."""
-    return h("ol", {"class": "aula-rank"},
-             [h("li", None, h("meter", {"min": "-1", "max": "1", "value": repr(round(c, 3))}),
-                f" {dv.label(w, lang)} {fmt(c, lang, 3)}")
-              for w, c in items])
+    """An ordered list: word, a meter from -1 to 1 with a mark at 0 (a half-full bar is a cosine of 0,
+    not "half as similar"), the cosine; a line under it says how to read the bars."""
+    legend = tr(lang, {"es": f"Cada barra va de {fmt(-1, lang)} a {fmt(1, lang)}; la raya del centro marca el {fmt(0, lang)}.",
+                       "pt": f"Cada barra vai de {fmt(-1, lang)} a {fmt(1, lang)}; o traço no meio marca o {fmt(0, lang)}."})
+    return Markup(h("ol", {"class": "aula-rank"},
+                    [h("li", None, h("span", {"class": "aula-signed"},
+                                     h("meter", {"min": "-1", "max": "1", "value": repr(round(c, 3))})),
+                       f" {dv.label(w, lang)} {fmt(c, lang, 3)}")
+                     for w, c in items]) + h("p", {"class": "aula-readout"}, legend))
 
 
 @widget("emb_nearest", lesson=LESSON,

@@ -32,6 +32,21 @@ function clamp(input, x) {
   return x;
 }
 
+// A field stopped at its edge (x wanted, kept instead, shown as text): input._edgeNext = {value, text},
+// which becomes input._edge (the note fields.js shows while the field holds that value) when the drag ends.
+function edge(input, x, kept, text) {
+  var spec = input._gridSpec, msgs = (spec && spec.msgs) || {};
+  var key = x < kept ? "drag_min" : x > kept ? "drag_max" : null;
+  input._edgeNext = key && msgs[key] ? { value: text, text: msgs[key] } : null;
+}
+
+function settle(input) {
+  var next = input._edgeNext;
+  input._edgeNext = null;
+  input._edge = next && next.value === input.value ? next : null;
+  return !!input._edge;
+}
+
 var SIDEWAYS_PX = 8;  // a finger's sideways travel before a 3-D view starts turning
 
 export function createDrag(hooks) {
@@ -88,17 +103,21 @@ export function createDrag(hooks) {
         if (drag.touch && Math.abs(e.clientX - drag.px) < SIDEWAYS_PX) return;
         y = drag.vy + (e.clientY - drag.py) * drag.unit;
       }
-      x = clamp(ix, x);
-      y = clamp(iy, y);
-      if (!hooks.live()) { x = snap(ix, x); y = snap(iy, y); }  // the build's grid answers
-      var tx = hooks.numberText(x), ty = drag.touch && !drag.svg ? iy.value : hooks.numberText(y);
+      var kx = clamp(ix, x), ky = clamp(iy, y), cx = kx, cy = ky;
+      if (!hooks.live()) { cx = snap(ix, kx); cy = snap(iy, ky); }  // the build's grid answers
+      var tx = hooks.numberText(cx), ty = drag.touch && !drag.svg ? iy.value : hooks.numberText(cy);
+      // past the figure's edge: the field will say why it stopped, once the finger lifts (nothing above
+      // the figure grows while it is held)
+      edge(ix, x, kx, tx);
+      edge(iy, drag.touch && !drag.svg ? ky : y, ky, ty);
       if (tx === ix.value && ty === iy.value) return;  // the same state: nothing to redraw
       ix.value = tx;
       iy.value = ty;
       hooks.update(w, nx);
     }
     function end() {
-      if (watcher) watcher.disconnect();
+      if (settle(ix) | settle(iy)) hooks.update(w, nx);  // the edge's note, the figure kept in place
+      if (watcher) requestAnimationFrame(function () { requestAnimationFrame(function () { watcher.disconnect(); }); });
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", end);
       window.removeEventListener("pointercancel", end);

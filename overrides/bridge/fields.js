@@ -45,6 +45,8 @@ export function createFields(numbers) {
         var r = checkNumber(input.value, spec(input), convention());
         if (r.error) errors[name] = r.error; else values[name] = r.value;
         if (r.note) notes[name] = r.note;
+        // a drag stopped at the figure's edge (drag.js), while the field still holds where it stopped
+        if (!r.error && input._edge && input._edge.value === input.value) notes[name] = input._edge.text;
       } else {
         values[name] = input.value;
       }

@@ -14,7 +14,7 @@ import { createLoader } from "./loader.js";
 export function createLive(msgs, env, hooks) {
   var py = { seq: 0, pending: {}, queue: {}, training: {}, trainWaits: [] };
   var loader = createLoader(msgs, { ready: pythonReady, failed: pythonFailed, result: receive,
-                                    progress: pythonProgress }, env);
+                                    partial: receivePartial, progress: pythonProgress }, env);
   var status = hooks.status;
 
   function request(w, values) {
@@ -66,6 +66,15 @@ export function createLive(msgs, env, hooks) {
     loader.post({ type: "train", id: id, lang: w.getAttribute("data-lang"), cmd: JSON.stringify(cmd) });
   }
 
+  // The steps so far of a long answer (a generation, token by token): shown at once, without the old
+  // answer's dimming and label, unless the controls moved on (then the old answer stays marked as old).
+  // The summary waits for the finished answer: a screen reader hears it once.
+  function receivePartial(id, result) {
+    var req = py.pending[id], w = req && req.w;
+    if (!w || w._next || req.gen !== w._gen || !result || !result.ok) return;
+    if (hooks.swapParts(w, result.parts, req.params)) w.setAttribute("data-streaming", "");
+  }
+
   function receive(id, result) {
     var done = py.training[id];
     if (done) { delete py.training[id]; done(result); return; }
@@ -74,6 +83,7 @@ export function createLive(msgs, env, hooks) {
     if (!req) return;
     var w = req.w;
     w._inflight = false;
+    w.removeAttribute("data-streaming");
     var next = w._next;
     w._next = null;
     if (next) {

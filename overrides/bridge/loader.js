@@ -68,7 +68,7 @@ export function cheapBytes() {
          typeof c.rtt === "number" && c.rtt <= FAST_RTT;
 }
 
-/* hooks: {ready(), failed(reason), result(id, result), progress(text)};
+/* hooks: {ready(), failed(reason), result(id, result), partial(id, result), progress(text)};
    env: {assetBase (a URL: where the runtime's files are named from), NativeWorker (head.js's)}. */
 export function createLoader(msgs, hooks, env) {
   var runtime = readMeta() || {};
@@ -183,7 +183,7 @@ export function createLoader(msgs, hooks, env) {
       var m = ev.data || {};
       if (self.worker !== worker) return;
       heard = performance.now();
-      busy = m.type === "busy";
+      if (m.type !== "partial") busy = m.type === "busy";  // a generation's steps so far: still busy
       if (m.type === "progress") {
         alive();
         showProgress(m.loaded);
@@ -198,6 +198,8 @@ export function createLoader(msgs, hooks, env) {
         fail(m.reason);
       } else if (m.type === "result") {
         hooks.result(m.id, m.result);
+      } else if (m.type === "partial" && hooks.partial) {
+        hooks.partial(m.id, m.result);
       }
     };
     worker.onerror = function (ev) { ev.preventDefault(); if (self.worker === worker) fail(ev.message || "worker error"); };

@@ -10,12 +10,14 @@
  * The choice: the header's control (partials/alternate.html), kept in localStorage["aula.numbers"]
  * ("comma" or "point"; anything else falls back to the default), by default from the browser's
  * languages (es-MX, es-US, Central America and the Caribbean: point; other Spanish: comma).
- * Portuguese pages keep the comma and have no control. Copying strips the marks.
+ * Portuguese pages keep the comma and have no control. Copying strips the marks. Search results, written
+ * from an index without marks, have their digit-comma-digit decimals swapped too.
  * startNumbers() returns {convention(), choose(name)}; the bridge reads typed numbers by that
  * convention (numtext.js) and hears a change of choice as the "aula:numbers" event {from, to}.
  */
 
 var MARK = "\u2060";
+var BARE = /\(?\d+,\d+\)?/g;  // an unmarked decimal comma, or a pair of coordinates in parentheses
 var KEY = "aula.numbers";
 var POINT_REGIONS = ["MX", "US", "GT", "SV", "HN", "NI", "CR", "PA", "DO", "PR", "CU"];
 // style: a card table's column headers are CSS strings in it (svgkit.card_table, `--aula-c1: "T = 1,0"`)
@@ -67,7 +69,17 @@ export function startNumbers() {
     if (t.indexOf(MARK) >= 0) {
       var u = t.replace(from, to);
       if (u !== t) node.data = u;
+    } else if (convention === "point" && /\d,\d/.test(t) && inSearch(node)) {
+      var v = t.replace(BARE, function (m) { return m[0] === "(" && m[m.length - 1] === ")" ? m : m.replace(",", "."); });
+      if (v !== t) node.data = v;  // a pair "(1,3)" stays: writing it again would wake the observer for ever
     }
+  }
+
+  // A search result: Material writes it from the index, which carries no marks (macros/search.py); in
+  // Spanish prose a comma between digits is a decimal (thousands are a thin space), but a pair "(1,3)".
+  function inSearch(node) {
+    var el = node.parentNode;
+    return !!(el && el.nodeType === 1 && el.closest && el.closest(".md-search-result"));
   }
 
   function fixAttrs(el) {

@@ -6,6 +6,8 @@
  *         {type: "ping"} at any time (loader.js's heartbeat), answered at once by {type: "pong"}
  *   out:  {type: "progress", loaded} (bytes so far; http only) | {type: "ready", restored, phases} |
  *         {type: "failed", reason} | {type: "result", id, result} | {type: "pong"} |
+ *         {type: "partial", id, result} (the steps so far of a long computation, a generation token by
+ *         token: lesson_core/kit/stream.py) |
  *         {type: "busy"} (a computation starts: the heartbeat waits longer for the next answer) |
  *         {type: "idle"} (a warm-up computation is over)
  *
@@ -63,9 +65,10 @@ export function serve(boot) {
       if (!ok) return;
       var result;
       self.postMessage({ type: "busy" });
+      var partial = function (json) { self.postMessage({ type: "partial", id: m.id, result: JSON.parse(json) }); };
       try {
         // a training slice works at most about 50 ms and answers: requests queued meanwhile come next
-        result = JSON.parse(m.type === "train" ? train(m.cmd, m.lang) : render(m.widget, m.params, m.lang));
+        result = JSON.parse(m.type === "train" ? train(m.cmd, m.lang) : render(m.widget, m.params, m.lang, partial));
       } catch (err) {
         result = { ok: false, error: { param: null, message: null, internal: String(err) } };
       }
