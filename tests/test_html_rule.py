@@ -77,6 +77,9 @@ def test_the_table_holds_the_reviews_cases():
     ("c:\\(x", "c:(x"),
     ("d:u/* x */rl", "d:url"),
     ("e:\\0", "e:\ufffd"),  # code point 0: the replacement character, as CSS reads it
+    ('--c:"url(x) \\" }" ;u\\72l(y)', '--c:"";url(y)'),  # a string's inside loads nothing: emptied
+    ("f:'a\nurl(y)", "f:''url(y)"),  # an unclosed string ends at the line break
+    ('g:"/* x */"url(z)', 'g:""url(z)'),  # no comment inside a string
 ])
 def test_css_escapes_are_read_as_css_reads_them(style, plain):
     assert css_plain(style) == plain

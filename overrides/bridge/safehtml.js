@@ -37,16 +37,38 @@ function startsWithAny(text, prefixes) {
   return prefixes.some(function (p) { return text.slice(0, p.length) === p; });
 }
 
-// A style as CSS reads its words (checks.py css_plain): comments out, escapes decoded, no spaces, lower case.
+// A style as CSS reads its words (checks.py css_plain): comments out, escapes decoded, the inside of
+// every quoted string emptied (a string loads nothing; it ends at its quote or, unclosed, at a line
+// break), no spaces, lower case.
+var ESCAPE = /\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|(\r\n|[\n\r\f])|([\s\S]))/y;
 export function cssPlain(style) {
-  return String(style).replace(/\/\*[\s\S]*?(\*\/|$)/g, "")
-    .replace(/\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|(\r\n|[\n\r\f])|([\s\S]))/g, function (m, hex, nl, ch) {
-      if (hex) {
-        var code = parseInt(hex, 16);
-        return code > 0 && code <= 0x10FFFF && !(code >= 0xD800 && code <= 0xDFFF) ? String.fromCodePoint(code) : "\ufffd";
-      }
-      return nl ? "" : (ch || "");
-    }).replace(/\s+/g, "").toLowerCase();
+  style = String(style);
+  var out = "", i = 0, n = style.length;
+  while (i < n) {
+    var c = style[i];
+    if (style.startsWith("/*", i)) {
+      var end = style.indexOf("*/", i + 2);
+      i = end < 0 ? n : end + 2;
+    } else if (c === '"' || c === "'") {
+      i += 1;
+      while (i < n && style[i] !== c && "\n\r\f".indexOf(style[i]) < 0) i += style[i] === "\\" ? 2 : 1;
+      if (i < n && style[i] === c) i += 1;
+      out += c + c;
+    } else if (c === "\\") {
+      ESCAPE.lastIndex = i;
+      var m = ESCAPE.exec(style);
+      if (!m) { i += 1; continue; }
+      i = ESCAPE.lastIndex;
+      if (m[1]) {
+        var code = parseInt(m[1], 16);
+        out += code > 0 && code <= 0x10FFFF && !(code >= 0xD800 && code <= 0xDFFF) ? String.fromCodePoint(code) : "\ufffd";
+      } else out += m[2] ? "" : (m[3] || "");
+    } else {
+      out += c;
+      i += 1;
+    }
+  }
+  return out.replace(/\s+/g, "").toLowerCase();
 }
 
 // "nan", "inf", "infinity" as a word (checks.py NON_FINITE; a word as Python's \b sees it)
