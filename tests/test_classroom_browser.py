@@ -105,8 +105,9 @@ CHAPTERS = ("turing-1-words", "turing-2-vectors", "positional-encoding", "turing
 
 @pytest.mark.parametrize("lang", ["es", "pt"])
 def test_student_handout_prints_figures_and_questions_in_at_most_six_pages(page, server, lang):
-    """The handout button: every widget at its state and every question, no long prose, ≤ 6 A4 pages
-    (the whole lesson prints to 7-19)."""
+    """The handout button: every widget at its state and every question, no long prose, ≤ 6 A4 pages,
+    7 for chapter 2, which holds 20 widgets since issue 29 added learned vectors, bias and three
+    quizzes to it (the whole lesson prints to 7-19)."""
     for chapter in CHAPTERS:
         page.goto(server + ("pt/" if lang == "pt" else "") + chapter + "/")
         page.emulate_media(media="screen")
@@ -117,7 +118,7 @@ def test_student_handout_prints_figures_and_questions_in_at_most_six_pages(page,
         page.evaluate("document.documentElement.classList.add('aula-print-handout')")
         pages = pdf_pages(page)
         text = re.sub(r"\s+", "", " ".join(pages))  # compared without spaces: the PDF's text splits subscripts
-        assert len(pages) <= 6, (chapter, len(pages))
+        assert len(pages) <= (7 if chapter == "turing-2-vectors" else 6), (chapter, len(pages))
         assert re.sub(r"\s+", "", prose)[:40] not in text, (chapter, prose)
         for label in quiz_labels:
             start = re.sub(r"[\s\u2060]+", "", label)[:25]  # the decimal comma's invisible mark: a space in the PDF
