@@ -12,13 +12,11 @@ Chromium over http (tests/pages_server.py, as GitHub Pages serves):
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from conftest import FAST_CONNECTION, NEED_CONNECTION, PY_TIMEOUT, part_html, widget
 from lesson_core.kit.messages import msg
-from pages_server import serve
+from test_loading import open_context, pages  # noqa: F401  (pages: the module's served copy of the site)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -26,21 +24,8 @@ LESSON = "positional-encoding/"
 FAIL_BOUND = 30000  # ms: well under loader.js STALL_MS (90 s), which the review's two cases waited for
 
 
-@pytest.fixture(scope="module")
-def pages(site, tmp_path_factory):
-    top = tmp_path_factory.mktemp("pages")
-    shutil.copytree(site, top / "aula")
-    srv = serve(top)
-    srv.base = srv.url + "aula/"
-    yield srv
-    srv.shutdown()
-
-
 def opened(browser, init: str):
-    context = browser.new_context()
-    context.add_init_script(init)
-    context.requests = []
-    context.on("request", lambda r: context.requests.append(r.url))  # the worker's requests too
+    context = open_context(browser, init)
     pg = context.new_page()
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))

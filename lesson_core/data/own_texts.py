@@ -1,10 +1,12 @@
 """Texts written for the reader's model (lesson 4, "Train your own"): our own writing, in each language.
 
-``TEXTS[key]`` is ``{"title": {"es", "pt"}, "text": {"es", "pt"}}``; ``DEFAULT`` is the one the page's
+``TEXTS[key]`` (the verses and the dialogue from own_texts_more.py) is ``{"title": {"es", "pt"}, "text": {"es", "pt"}}``; ``DEFAULT`` is the one the page's
 precomputed run trains on (lesson_core/data/own_default.py, written by scripts/own_default.py).
 """
 
 from __future__ import annotations
+
+from .own_texts_more import MORE
 
 __all__ = ["TEXTS", "DEFAULT"]
 
@@ -298,4 +300,5 @@ Ubatuba
 Ilhabela""",
         },
     },
+    **MORE,
 }
