@@ -90,11 +90,14 @@ def share_digits(share: float) -> int:
     return 1 if rest >= 1 else min(10, math.ceil(-fp.log10(rest)) + 1)
 
 
+RAW_MAX = 10000  # the slider's last position
+
+
 @widget("pe_raw_vs_wave", lesson=LESSON,
         title={"es": "Cuenta cruda frente a una onda acotada", "pt": "Contagem crua contra uma onda limitada"},
-        controls=[Range("pos", T["pos"], 5000, min=0, max=10000, step=250)],
+        controls=[Range("pos", T["pos"], 5000, min=0, max=RAW_MAX, step=250)],
         parts={"chart": (), "now": ("pos",)},
-        fields=("raw_share",))
+        fields=("raw_share", "pos_max"))
 def raw_vs_wave(p: dict, lang: str) -> View:
     """The number a word carries for its place: raw count or a wave code (d = 4)."""
     pos = p["pos"]
@@ -142,7 +145,7 @@ def raw_vs_wave(p: dict, lang: str) -> View:
                      f"da palavra ({fmt(biggest, lang, 2)}) e ao sentido sobra {rows[4][1]} do tamanho do vetor. "
                      f"Com o código de onda os números ficam entre −1 e 1: {rows[5][1]}."})
     return View(parts={"chart": _raw_chart(lang), "now": Markup(fig + table(["", ""], rows))},
-                data={"pos": pos, "raw_share": share, "raw_share_digits": share_digits(share),
+                data={"pos": pos, "pos_max": RAW_MAX, "raw_share": share, "raw_share_digits": share_digits(share),
                       "code": code, "sum": right_vals}, summary=summary)
 
 

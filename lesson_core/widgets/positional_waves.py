@@ -42,7 +42,7 @@ def _circle(i: int, pos: int, k: int, d: int, cx: float, lang: str, top: float =
         controls=[Number("pos", T["pos"], 10, min=0, max=100000),
                   Number("k", {"es": "Paso k", "pt": "Passo k"}, 5, min=0, max=100000),
                   Choice("d", T["d"], 8, options=[(4, "4"), (8, "8"), (16, "16")])],
-        parts={"main": ("pos", "k", "d"), "dots": ("k", "d")}, fields=("dot_k", "dot_spread"))
+        parts={"main": ("pos", "k", "d"), "dots": ("k", "d")}, fields=("dot_k", "dot_spread", "dot_last"))
 def rotation(p: dict, lang: str) -> View:
     """PE(pos+k) computed directly against R_k·PE(pos), where R_k is built from k alone."""
     pos, k, d = p["pos"], p["k"], pe.check_d(p["d"])
@@ -77,7 +77,7 @@ def rotation(p: dict, lang: str) -> View:
                      f"o código de {fmt(pos, lang)} girado {fmt_count(k, POSITIONS, lang)}, coincidem. "}) + verdict
     dots, dot_k, spread, said = _distance_part(k, d, lang)
     return View(summary=summary + " " + said, parts={"main": body, "dots": dots},
-                data={"dot_k": dot_k, "dot_spread": spread, "pos": pos, "k": k, "d": d, "max_error": err, "direct": check["direct"],
+                data={"dot_k": dot_k, "dot_spread": spread, "dot_last": DOT_POSITIONS[-1], "pos": pos, "k": k, "d": d, "max_error": err, "direct": check["direct"],
                       "rotated": check["rotated"], "blocks": [list(b) for b in blocks]})
 
 
