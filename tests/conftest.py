@@ -160,7 +160,8 @@ def _open_page(browser, server, init_script: str):
     context.add_init_script(init_script)
     pg = context.new_page()
     pg.errors, pg.requests = [], []
-    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    # a console error names where it came from (a failed load by a worker shows only here, not in "response")
+    pg.on("console", lambda m: pg.errors.append(f"{m.text} ({m.location.get('url', '')})") if m.type == "error" else None)
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
     pg.on("response", lambda r: pg.errors.append(f"HTTP {r.status} {r.url}") if r.status >= 400 else None)
     pg.on("request", lambda r: pg.requests.append(r.url))

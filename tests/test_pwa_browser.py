@@ -44,7 +44,7 @@ def phone(browser, init: str = SLOW):
     context.errors = []
     pg = context.new_page()
     pg.errors = context.errors
-    pg.on("console", lambda m: context.errors.append(f"{m.text} ({m.location.get('url', '')})") if m.type == "error" else None)
+    pg.on("console", lambda m: context.errors.append(m.text) if m.type == "error" else None)
     pg.on("pageerror", lambda e: context.errors.append(str(e)))
     context.on("requestfailed", lambda r: context.errors.append(f"failed: {r.url}"))
     return context, pg
