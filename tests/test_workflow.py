@@ -70,20 +70,10 @@ def test_every_job_has_a_time_limit(flow):
         assert 0 < int(job.get("timeout-minutes", 0)) <= 90, name
 
 
-# Actions whose release commit could not be verified from a copy of their repository (issue 30):
-# still on a major tag, each with the reason in the workflow's comment beside it.
-UNVERIFIED = {"actions/configure-pages"}
-
-
 def test_actions_pinned_by_commit_with_the_version_beside_and_node_is_a_supported_lts(flow):
     text = WORKFLOW.read_text(encoding="utf-8")
     for name, step in steps(flow):
         if "uses" not in step:
-            continue
-        action = step["uses"].split("@")[0]
-        if action in UNVERIFIED:
-            assert re.fullmatch(r"[\w.-]+/[\w.-]+@v\d+", step["uses"]), (name, step["uses"])
-            assert re.search(re.escape(step["uses"]) + r"\s+# no SHA verified", text), (name, "say why it is not pinned")
             continue
         assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", step["uses"]), (name, step["uses"])
         assert re.search(re.escape(step["uses"]) + r"\s+# v\d+\.\d+\.\d+\s*$", text, re.M), (name, "the version in a comment")
