@@ -8,4 +8,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NO_MKDOCS_2_WARNING=1    # Material's end-of-life banner in the builds' output
 export AULA_REQUIRE_BROWSER=1   # a missing Chromium is a failure here, not a skip
+export OPENBLAS_NUM_THREADS=1   # numpy's reference sums: its threads only spin beside the other workers and Chromium
 exec .venv/bin/python -m pytest -n "${AULA_TEST_WORKERS:-3}" --dist loadfile --no-loadscope-reorder "$@"

@@ -34,7 +34,7 @@ SUBPATH = "aula"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-quic"]
+                 "--disable-quic"] + os.environ.get("AULA_CHROMIUM_FLAGS", "").split()  # more, to measure them
 
 
 def build_site(dest: Path) -> subprocess.CompletedProcess:
@@ -81,6 +81,7 @@ def server(site, tmp_path_factory) -> str:
     """http://127.0.0.1:PORT/aula/ serving the built site, as GitHub Pages serves a project site."""
     top = tmp_path_factory.mktemp("serve")
     (top / SUBPATH).symlink_to(site, target_is_directory=True)  # read only: nothing writes there
+    (top / "axe-core").symlink_to(ROOT / "node_modules" / "axe-core", target_is_directory=True)  # add_axe()
     handler = functools.partial(_Handler, directory=str(top))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -110,10 +111,24 @@ def browser():
 def eval_friendly(browser):
     """Playwright's wait_for_function runs its predicate through eval(), which every page's Content
     Security Policy forbids (macros/csp.py): contexts opened from this browser bypass the policy
-    unless opened with bypass_csp=False, as tests/test_safety_browser.py does to check the policy."""
-    new_context = browser.new_context
-    browser.new_context = lambda **kw: new_context(**{"bypass_csp": True, **kw})
+    unless opened with bypass_csp=False, as tests/test_safety_browser.py does to check the policy.
+    Contexts come from a pool (contexts.py): closing one hands it, emptied, to the next test."""
+    from contexts import Pool
+    pool = Pool(browser.new_context)
+    browser.new_context = lambda **kw: pool.open(**{"bypass_csp": True, **kw})
+    browser.aula_pool = pool
     return browser
+
+
+@pytest.fixture(autouse=True)
+def _context_pool(request):
+    """Tests marked `fresh_contexts` (a file's `pytestmark`) get contexts of their own, never reused:
+    those that count what reached the server or depend on an empty HTTP cache. AULA_FRESH_CONTEXTS=1
+    gives every test its own (to compare, or to rule the pool out when a test fails)."""
+    from contexts import Pool
+    Pool.reuse = request.node.get_closest_marker("fresh_contexts") is None and not os.environ.get("AULA_FRESH_CONTEXTS")
+    yield
+    Pool.reuse = True
 
 
 @functools.lru_cache(maxsize=64)
@@ -157,8 +172,8 @@ NEED_CONNECTION = connection(2, 150)
 
 def _open_page(browser, server, init_script: str):
     context = browser.new_context()
-    context.add_init_script(init_script)
     pg = context.new_page()
+    pg.add_init_script(init_script)  # the page's own: its context goes back to the pool unchanged
     pg.errors, pg.requests = [], []
     # a console error names where it came from (a failed load by a worker shows only here, not in "response")
     pg.on("console", lambda m: pg.errors.append(f"{m.text} ({m.location.get('url', '')})") if m.type == "error" else None)
@@ -181,6 +196,13 @@ def page(browser, server, request):
     page is idle, as for a reader on fast Wi-Fi (for tests that wait for Python without asking)."""
     early = request.node.get_closest_marker("live_python") is not None
     yield from _open_page(browser, server, FAST_CONNECTION if early else NEED_CONNECTION)
+
+
+def add_axe(pg, server: str) -> None:
+    """axe-core into the page, from the test server's /axe-core/ (beside the site, never in it): a
+    script with an address stays compiled in the browser's cache from one page to the next, where
+    the same 550 kB given inline would be compiled again on every page."""
+    pg.add_script_tag(url=re.sub(rf"/{SUBPATH}/$", "/axe-core/axe.min.js", server))
 
 
 def widget(pg, widget_id: str):
@@ -274,8 +296,35 @@ def pytest_runtest_protocol(item, nextitem):
         return
     import json
     import time
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    group = _worker_cgroup(worker)
+    cpu = _cgroup_cpu(group)
     start = time.time()
     yield
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    record = {"id": item.nodeid, "file": item.path.name, "start": start, "end": time.time()}
+    if group:
+        record["cpu"] = _cgroup_cpu(group) - cpu
     with open(Path(folder) / f"{worker}.jsonl", "a", encoding="utf-8") as out:
-        out.write(json.dumps({"id": item.nodeid, "file": item.path.name, "start": start, "end": time.time()}) + "\n")
+        out.write(json.dumps(record) + "\n")
+
+
+@functools.lru_cache(maxsize=1)
+def _worker_cgroup(worker: str) -> Path | None:
+    """This worker's own cgroup-v1 CPU accounting group, inside the run's (bench/suite_timeline.py
+    makes that one; root only): everything the worker starts from here on, Chromium included, counts
+    in it, so a test's CPU is known even while other workers run beside it. None when there is none."""
+    for line in Path("/proc/self/cgroup").read_text().splitlines():
+        _, controllers, path = line.split(":", 2)
+        if "cpuacct" in controllers.split(",") and path.startswith("/aula-suite-"):
+            group = Path("/sys/fs/cgroup/cpuacct") / path.lstrip("/") / worker
+            try:
+                group.mkdir(exist_ok=True)
+                (group / "cgroup.procs").write_text(str(os.getpid()))
+            except OSError:
+                return None
+            return group
+    return None
+
+
+def _cgroup_cpu(group: Path | None) -> float:
+    return int((group / "cpuacct.usage").read_text()) / 1e9 if group else 0.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import lesson_core
-from conftest import PY_TIMEOUT, ROOT, normalized, part_html, wait_python, widget
+from conftest import PY_TIMEOUT, add_axe, normalized, part_html, wait_python, widget
 from lesson_core.kit.fmt import fmt
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -170,14 +170,11 @@ def test_home_pages_list_the_lesson(page, server):
         assert server + prefix + LESSON in hrefs
 
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
-
 @pytest.mark.parametrize("path", ["", LESSON, "pt/" + LESSON])
 def test_accessibility_axe(page, server, path):
     """axe-core (WCAG 2 A/AA rules) finds no serious or critical problem on the page."""
     page.goto(server + path)
-    page.add_script_tag(path=str(AXE))
+    add_axe(page, server)
     result = page.evaluate("async () => { const r = await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']});"
                            " return r.violations.map(v => ({id: v.id, impact: v.impact, n: v.nodes.length,"
                            " where: v.nodes.slice(0, 3).map(n => n.target.join(' '))})); }")

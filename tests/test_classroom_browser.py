@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from lesson_core.classroom import worksheets as ws
-from conftest import widget
+from conftest import add_axe, widget
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -136,11 +136,10 @@ def test_handout_button_is_on_chapters_only(page, server):
 @pytest.mark.parametrize("path", [CLASS["es"], "pt/teacher/"])
 def test_class_set_and_teachers_page_pass_axe(page, server, path):
     """axe-core (WCAG 2 A/AA) on the teachers' new pages, the class-set form after a refused size."""
-    from conftest import ROOT
     page.goto(server + path)
     if "class" in path:
         prepare(page, "treinta")
-    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    add_axe(page, server)
     result = page.evaluate("async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})).violations"
                            ".map(v => ({id: v.id, impact: v.impact, where: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
     assert not [v for v in result if v["impact"] in ("serious", "critical")], result

@@ -42,14 +42,28 @@ FOCUS_JS = """() => {
           ringText: cs.outlineStyle + ' ' + cs.outlineWidth + ' ' + contrast.toFixed(2)};
 }"""
 
+# The widget's view, the figure as a digest of its markup (a 53-bit hash and the length: comparing two
+# views needs no more, and the markup of a large figure is tens of kB to carry to Python at each stop).
 VIEW_JS = """(id) => {
   const w = document.getElementById(id);
   const parts = [...w.querySelectorAll('.aula-part')];
   const summary = w.querySelector('.aula-part.aula-summary');
+  const html = parts.filter(p => p !== summary).map(p => p.innerHTML).join('');
+  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  for (let i = 0; i < html.length; i++) {
+    const c = html.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761); h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return {summary: summary.textContent, live: summary.getAttribute('aria-live'), role: summary.getAttribute('role'),
-          figure: parts.filter(p => p !== summary).map(p => p.innerHTML).join(''),
+          figure: html.length + ':' + (4294967296 * (2097151 & h2) + (h1 >>> 0)),
           busy: w.hasAttribute('aria-busy'), status: (w.querySelector('.aula-status') || {}).textContent || ''};
 }"""
+
+# One round trip per stop: what has the focus, and the view of its widget.
+STOP_JS = "() => { const info = (" + FOCUS_JS + ")(); " \
+          "return {info, view: info.widget ? (" + VIEW_JS + ")(info.widget) : null}; }"
 
 SETTLED_JS = """([id, before, waiting]) => {
   const w = document.getElementById(id);
@@ -61,8 +75,9 @@ SETTLED_JS = """([id, before, waiting]) => {
 
 
 # The bridge re-marks a swapped part's scroll boxes one frame and one task after the swap
-# (widgets.js): wait for the same, instead of a fixed sleep.
-AFTER_SWAP_JS = "() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))"
+# (widgets.js): wait for the same, instead of a fixed sleep; then the view and the focus, at once.
+AFTER_SWAP_JS = "(id) => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))" \
+                ".then(() => ({view: (" + VIEW_JS + ")(id), focus: (" + FOCUS_JS + ")()}))"
 
 
 def _typed(info: dict) -> str:
@@ -115,7 +130,8 @@ def test_every_widget_from_the_keyboard(browser, server, site):
         first, wrapped = None, False
         for _ in range(800):
             pg.keyboard.press("Tab")
-            info = pg.evaluate(FOCUS_JS)
+            stop = pg.evaluate(STOP_JS)
+            info = stop["info"]
             if first is None:
                 first = info["key"]
             elif info["key"] == first:
@@ -125,16 +141,15 @@ def test_every_widget_from_the_keyboard(browser, server, site):
                 continue
             if not info["ring"]:
                 problems.append(f"{path} {info['key']}: focus not visible ({info['ringText']})")
-            before = pg.evaluate(VIEW_JS, info["widget"])
+            before = stop["view"]
             if before["live"] != "polite" or before["role"] != "status":
                 problems.append(f"{path} {info['widget']}: the summary is not a polite live region")
             if not _press(pg, info):
                 continue
             pg.wait_for_function(SETTLED_JS, arg=[info["widget"], before["summary"], msg("py_wait", "es")],
                                  timeout=PY_TIMEOUT, polling=50)
-            pg.evaluate(AFTER_SWAP_JS)
-            after = pg.evaluate(VIEW_JS, info["widget"])
-            now = pg.evaluate(FOCUS_JS)
+            settled = pg.evaluate(AFTER_SWAP_JS, info["widget"])
+            after, now = settled["view"], settled["focus"]
             operated += 1
             if now["key"] != info["key"]:
                 problems.append(f"{path} {info['key']}: focus moved to {now['key']!r} after {info['kind']}")

@@ -17,7 +17,7 @@ from lesson_core.kit.fmt import fmt
 from lesson_core.kit.messages import MESSAGES, msg
 from pages_server import serve
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.fresh_contexts]  # counts what the server sent, or needs a cold cache
 
 LESSON = "positional-encoding/"
 RUNTIME = ("/pyodide-", "/lesson_core-", "py-worker.mjs")

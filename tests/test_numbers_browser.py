@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from conftest import FAST_CONNECTION, PY_TIMEOUT, widget
+from conftest import NEED_CONNECTION, PY_TIMEOUT, widget
 from test_teacher_browser import pdf_text
 
 # Every text a reader can meet, scripts and styles left out (the precomputed tables are data).
@@ -34,9 +34,10 @@ BARE_COMMA = re.compile(r"\d,\d")
 
 
 def reader(browser, locale: str, stored: str | None = None):
-    """A fresh browser context for a reader whose browser lists `locale` (and maybe a stored choice)."""
+    """A fresh browser context for a reader whose browser lists `locale` (and maybe a stored choice), on
+    a slow link: live Python starts when a typed number needs it."""
     ctx = browser.new_context(locale=locale)
-    ctx.add_init_script(FAST_CONNECTION)
+    ctx.add_init_script(NEED_CONNECTION)
     if stored is not None:
         ctx.add_init_script(f"try {{ localStorage.setItem('aula.numbers', {json.dumps(stored)}); }} catch (e) {{}}")
     pg = ctx.new_page()

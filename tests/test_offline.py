@@ -23,7 +23,7 @@ from conftest import ROOT
 from lesson_core.kit.fmt import fmt
 from lesson_core.kit.messages import msg
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.fresh_contexts]  # file:// pages: no HTTP cache to share, and their storage stays their own
 PY_TIMEOUT = 90000  # ms, generous on a loaded machine; not a performance assertion
 
 

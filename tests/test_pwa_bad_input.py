@@ -17,7 +17,7 @@ from test_pwa_browser import (LESSON, OTHER, SLOW, UNSAVED, cache_names, go_offl
                               pages, phone, save)
 from test_safety_browser import until
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.fresh_contexts]  # counts what the server sent, or needs a cold cache
 
 # every group marked saved in any of the site's caches (the worker writes the mark after a group's last file)
 SAVED_MARKS = ("(async () => { const out = []; for (const n of await caches.keys()) { const c = await caches.open(n);"

@@ -20,7 +20,7 @@ from macros import pwa
 from pages_server import serve
 from test_safety_browser import until  # wait_for_function evaluates strings, which the policy forbids
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.fresh_contexts]  # counts what the server sent, or needs a cold cache
 
 LESSON, OTHER, UNSAVED = "positional-encoding/", "turing-1-words/", "turing-3-generation/"
 PHONE = {"viewport": {"width": 360, "height": 740}, "color_scheme": "dark", "has_touch": True,

@@ -15,11 +15,10 @@ import re
 import pytest
 
 import lesson_core
-from conftest import ROOT, assert_clean_html
+from conftest import add_axe, assert_clean_html
 from lesson_core.kit.controls import Choice, Number, Range, Text, Toggle
 from lesson_core.kit.registry import SUMMARY, all_widgets
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 WIDTHS = [320, 360, 375, 412, 768, 1280]
 MIN_FIGURE_PX = 11
@@ -233,7 +232,7 @@ def test_every_page_light_and_dark_at_every_width(browser, server, site):
 
     for path in _pages(site):
         pg.goto(server + path)
-        pg.add_script_tag(path=str(AXE))
+        add_axe(pg, server)
         name = path or "/"
         _set_scheme(pg, "default")
         for width in sorted(WIDTHS, reverse=True):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import FAST_CONNECTION, normalized, wait_python, widget
+from conftest import FAST_CONNECTION, NEED_CONNECTION, normalized, wait_python, widget
 
 pytestmark = [pytest.mark.browser]
 
@@ -17,9 +17,10 @@ QUIZ_PAGE = "turing-2-vectors/"
 
 
 @pytest.fixture
-def phone(browser, server):
+def phone(browser, server, request):
+    """A phone on a slow link: live Python starts on need, or early for a test marked `live_python`."""
     context = browser.new_context(**PHONE)
-    context.add_init_script(FAST_CONNECTION)
+    context.add_init_script(FAST_CONNECTION if request.node.get_closest_marker("live_python") else NEED_CONNECTION)
     pg = context.new_page()
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
@@ -119,6 +120,7 @@ def drag_values(w, names) -> list[str]:
     return w.evaluate("(w, names) => names.map(n => w.querySelector(`[data-param=\"${n}\"]`).value)", names)
 
 
+@pytest.mark.live_python
 @pytest.mark.parametrize("wid,grip", [("vec_dot", ".aula-lay-narrow [data-drag-x]"), ("emb_3d", ".aula-drag3d")])
 def test_a_finger_drag_moves_the_figure_not_the_page(phone, server, wid, grip):
     phone.goto(server + QUIZ_PAGE)

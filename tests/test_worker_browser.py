@@ -18,7 +18,7 @@ from conftest import FAST_CONNECTION, NEED_CONNECTION, PY_TIMEOUT, part_html, wi
 from lesson_core.kit.messages import msg
 from test_loading import open_context, pages  # noqa: F401  (pages: the module's served copy of the site)
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.fresh_contexts]  # counts what the server sent, or needs a cold cache
 
 LESSON = "positional-encoding/"
 FAIL_BOUND = 30000  # ms: well under loader.js STALL_MS (90 s), which the review's two cases waited for
