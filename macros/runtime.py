@@ -185,6 +185,10 @@ def _make_runtime(source: bytes, full_core: bytes, with_snapshot: bool) -> dict:
         plain["python.snapshot.gz"] = snapshot(core, stdlib)
         paths["python.snapshot.gz"] = f"aula/python-{_digest(plain['python.snapshot.gz'])}.snapshot.gz"
         config["snapshot"] = paths["python.snapshot.gz"].split("/")[-1]
+    # every runtime file's exact length by its served name (the last part of its path, unique: the names
+    # are versioned), as the worker's fetch wrapper counts it (overrides/bridge/worker/http.js): the plain
+    # bytes, after any HTTP content-encoding is undone; a .gz the worker unpacks itself, as stored
+    config["lengths"] = {paths[n].split("/")[-1]: len(d) for n, d in sorted(plain.items())}
     # what the worker fetches (Pyodide's two .mjs files are imported as modules, not counted): on a
     # real-model page, the page's language's model data too; the largest case is the one told
     page = {n: d for n, d in plain.items() if not n.startswith("model-")}

@@ -5,7 +5,10 @@
 - a log of what it sent: ``hits`` (path, status, bytes on the wire), for tests and the benchmark;
 - optional faults for tests: ``faults[substring] = "404" | "cut"`` (a response cut halfway) | ``"half"``
   (the file's first half, served whole with a matching length: a copy truncated on the server) |
-  ``"text"`` (served as text/plain, a school server's likely misconfiguration), and
+  ``"text"`` (served as text/plain, a school server's likely misconfiguration) | ``"short"`` (the file
+  without its last SHORT bytes) | ``"pad"`` (the file with PAD bytes appended) | ``"page"`` (an HTML
+  error page in its place, with status 200: a broken server's copy), each served whole with a matching
+  length (gzipped like the file when the browser accepts it), and
   ``down = True``: every connection closed unanswered, as when the phone has no network;
 - optional throttling for the benchmark, applied to every request (the page's and the worker's
   alike): ``rate`` bytes per second shared by all connections (one link), ``latency`` seconds
@@ -29,6 +32,8 @@ TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/j
          ".gz": "application/gzip", ".png": "image/png", ".ico": "image/x-icon", ".map": "application/json"}
 COMPRESSED = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".xml", ".txt", ".map"}
 CHUNK = 16384
+SHORT, PAD = 100, 37  # bytes a "short" copy lacks, a "pad" copy has in excess
+ERROR_PAGE = b"<!doctype html><title>Error</title><p>Something went wrong on this server.</p>\n"
 
 
 class PagesServer(http.server.ThreadingHTTPServer):
@@ -114,6 +119,13 @@ class PagesHandler(http.server.BaseHTTPRequestHandler):
             headers["Content-Type"] = "text/plain"
         if fault == "half":
             body = body[: len(body) // 2]
+        elif fault in ("short", "pad", "page"):
+            body = {"short": body[:-SHORT], "pad": body + b"\0" * PAD, "page": ERROR_PAGE}[fault]
+            if fault == "page":
+                headers["Content-Type"] = TYPES[".html"]
+            if ext in COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", ""):
+                body = gzip.compress(body, 6, mtime=0)
+                headers["Content-Encoding"] = "gzip"
         elif ext in COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", ""):
             body = srv.gzipped(path)
             headers["Content-Encoding"] = "gzip"

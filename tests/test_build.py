@@ -157,6 +157,23 @@ def test_runtime_is_vendored_under_versioned_names(site):
     assert not {"pe_heatmap", "next_token"} & set(runtime["model_widgets"])
 
 
+def test_the_runtime_lengths_the_worker_checks_are_the_files_it_fetches(site):
+    """Every page tells the worker each runtime file's exact byte length (macros/runtime.py "lengths",
+    checked against each body by worker/http.js): they are the built files' sizes, and every file the
+    worker can fetch is listed (Pyodide's directory, lesson_core, the real model's data, the snapshot)."""
+    assets = site / "assets"
+    fetched = {p.name: p.stat().st_size for p in [*assets.glob("pyodide-*/*"), *assets.glob("aula/lesson_core-*.zip"),
+                                                  *assets.glob("aula/model-*.zip"), *assets.glob("aula/*.snapshot.gz")]}
+    assert {"pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"} <= set(fetched)
+    assert len([n for n in fetched if n.startswith("model-")]) == 2
+    for page in ("positional-encoding/index.html", "pt/real-model/index.html", "index.html"):
+        meta = BeautifulSoup((site / page).read_text(encoding="utf-8"), "html.parser").find(
+            "meta", attrs={"name": "aula-runtime-http"})
+        lengths = json.loads(meta["content"])["lengths"]
+        assert lengths == fetched, page
+        assert all(isinstance(v, int) and v > 0 for v in lengths.values())
+
+
 def test_search_index_per_language(site):
     es = json.loads((site / "search" / "search_index.json").read_text())
     pt = json.loads((site / "pt" / "search" / "search_index.json").read_text())

@@ -7,15 +7,21 @@ Chromium over http (tests/pages_server.py, as GitHub Pages serves):
 - a runtime that cannot start (wasm served as text/plain, or truncated but served whole) fails with
   the localized message long before the 90 s stall timeout (the bound below is a third of it: a
   correctness bound, not a speed figure);
+- a runtime file whose body ends with another length than the build wrote (the standard library cut
+  short, lesson_core's zip padded or an error page served with 200 in its place, the wasm cut short and
+  gzipped on the wire) fails the same way, the console naming the file and both lengths (worker/http.js);
 - the worker refuses network access outside the site (fetch, XMLHttpRequest, importScripts).
 """
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from conftest import FAST_CONNECTION, NEED_CONNECTION, PY_TIMEOUT, part_html, widget
+from conftest import FAST_CONNECTION, NEED_CONNECTION, PY_TIMEOUT, assert_clean_html, part_html, widget
 from lesson_core.kit.messages import msg
+from pages_server import ERROR_PAGE, PAD, SHORT
 from test_loading import open_context, pages  # noqa: F401  (pages: the module's served copy of the site)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.fresh_contexts]  # counts what the server sent, or needs a cold cache
@@ -115,6 +121,50 @@ def test_a_runtime_that_cannot_start_fails_with_the_message_not_the_stall(browse
         pg.locator(".aula-py .aula-py-action").click()
         pg.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=PY_TIMEOUT)
     context.close()
+
+
+def built_length(pages, part: str) -> int:
+    """The length of the runtime file whose served path holds ``part``, as the site holds it."""
+    found = [p for p in (pages.root / "aula" / "assets").rglob("*") if part in p.as_posix() and p.is_file()]
+    assert len(found) == 1, found
+    return found[0].stat().st_size
+
+
+@pytest.mark.parametrize("part,fault", [("python_stdlib.zip", "short"), ("/lesson_core-", "pad"),
+                                        ("/lesson_core-", "page"), ("pyodide.asm.wasm", "short")])
+def test_a_runtime_file_of_the_wrong_length_fails_with_the_message(browser, pages, part, fault):
+    context, pg = opened(browser, NEED_CONNECTION)
+    said = []
+    pg.on("console", lambda m: said.append(m.text))
+    want = built_length(pages, part)
+    got = {"short": want - SHORT, "pad": want + PAD, "page": len(ERROR_PAGE)}[fault]
+    pages.faults[part] = fault
+    try:
+        pg.goto(pages.base + "pt/" + LESSON)
+        type_position(pg, "4242")
+        state_is(pg, "failed", timeout=FAIL_BOUND)
+        assert pg.locator(".aula-py-text").inner_text() == msg("py_failed", "pt")
+        assert pg.locator(".aula-py-action").is_visible()
+        assert pg.locator(".aula-py-action").inner_text() == msg("py_retry", "pt")
+        fp = widget(pg, "pe_fingerprint")
+        assert fp.get_attribute("aria-busy") is None
+        assert fp.locator(".aula-status").inner_text() == msg("py_off", "pt")
+        assert fp.locator(".aula-retry").is_visible()
+        assert "PE(4242, 2i)" not in fp.locator('.aula-part[data-part="main"]').inner_text()
+        assert_clean_html(pg.locator(".aula-py").inner_html() + fp.locator(".aula-part").first.inner_html())
+        assert not re.search(r"\bNaN\b", pg.locator(".aula-py").inner_text() + fp.inner_text())
+        before = part_html(pg, "pe_sum", "sum")  # a precomputed control still answers
+        widget(pg, "pe_sum").locator('input[data-param="pos"]').fill("9")
+        assert part_html(pg, "pe_sum", "sum") != before
+        # the size check caught it (not the interpreter's start-up, later): the file and both lengths
+        name = part.strip("/")
+        reasons = [t for t in said if t.startswith("Aula: live Python is off:")]
+        assert len(reasons) == 1, said
+        assert name in reasons[0] and f": {got} bytes, the build's has {want}" in reasons[0], reasons
+        assert not pg.errors, pg.errors
+    finally:
+        del pages.faults[part]
+        context.close()
 
 
 def test_the_worker_reaches_nothing_outside_the_site(browser, pages):

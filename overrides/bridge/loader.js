@@ -217,6 +217,7 @@ export function createLoader(msgs, hooks, env) {
     self.worker.postMessage({ type: "start", dir: at(runtime.dir), core: at(runtime.core),
                               model: model ? at(runtime.models[lang]) : null,
                               snapshot: runtime.snapshot ? at(runtime.snapshot) : null,
+                              lengths: runtime.lengths || null,  // each file's bytes, checked by the worker
                               widgets: widgets, lang: lang });
   }
 
