@@ -2,11 +2,13 @@
 page's language; the author finds the widget, its parameters and Python's error in the console.
 
 The page is served a lesson_core.zip whose pe_fingerprint raises for pos = 4242 (and no memory
-snapshot, so Python imports that zip rather than the lesson_core frozen in the snapshot)."""
+snapshot, so Python imports that zip rather than the lesson_core frozen in the snapshot), and tells
+the worker that zip's length, as a build of it would."""
 
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 
 import pytest
@@ -47,6 +49,13 @@ def test_live_failure_is_logged_for_the_author(browser, server):
     core = buggy_core()
     context.route("**/lesson_core*.zip", lambda route: route.fulfill(status=200, body=core,
                                                                       content_type="application/zip"))
+
+    def told_its_length(route):  # the worker checks each runtime file's length against the build's
+        page = route.fetch()
+        html = re.sub(r'("lesson_core-[0-9a-f]+\.zip": )\d+', rf"\g<1>{len(core)}", page.text())
+        route.fulfill(response=page, body=html)
+
+    context.route(server + "pt/positional-encoding/", told_its_length)
     pg = context.new_page()
     logged = []
     pg.on("console", lambda m: logged.append(m.text) if m.type == "error" else None)

@@ -13,6 +13,10 @@ PAGE = "turing-2-vectors/"
 HIT = "([x, y]) => { const e = document.elementFromPoint(x, y); return e ? e.closest('.aula-py') ? 'pill' : e.className.baseVal ?? e.className : null; }"
 
 
+SETTLED_FIELD = """() => { const r = document.querySelector('.md-search__input').getBoundingClientRect();
+  return r.width > 0 && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) !== null; }"""
+
+
 def centre(box):
     return [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
 
@@ -40,6 +44,9 @@ def test_the_pill_covers_nothing(browser, server, lang, width):
         pg.locator("label.md-header__button[for=__search]").first.tap() if width < 1220 else pg.locator(".md-search__input").click()
         field = pg.locator(".md-search__input")
         field.wait_for(state="visible")
+        # on a phone the search slides in over the page (Material's transition): once the field is
+        # under its own centre, nothing may be over it
+        pg.wait_for_function(SETTLED_FIELD)
         assert "md-search__input" in under(pg, field.bounding_box())
         if width < 1220:
             pg.keyboard.press("Escape")
