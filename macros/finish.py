@@ -22,14 +22,17 @@ import re
 from pathlib import Path
 
 from macros import bridge, chrome, csp, pwa, runtime, search
+from macros.memo import by_text
 
 __all__ = ["page", "site", "built_pages", "drop_from_sitemap"]
 
 KEYS_PAGES = "/teacher/class/"  # the class sets, with their answer keys (overrides/main.html marks them noindex)
 
 
+@by_text()
 def page(html: str, lang: str, offline: bool) -> str:
-    """A rendered page (``lang``: "es" or "pt") as it is sent to readers."""
+    """A rendered page (``lang``: "es" or "pt") as it is sent to readers (a pure step: under serve,
+    an unchanged page is not parsed again)."""
     html = chrome.declare_lang(html, lang)
     html = bridge.place_bridge(html)
     return csp.apply(html, offline)

@@ -27,6 +27,8 @@ from pathlib import Path
 
 from material.plugins.search.plugin import Parser
 
+from macros.memo import by_text
+
 # what a reader does not read as prose: the page's figures and widgets, MathML's TeX source
 DROP = {"svg", "annotation", "annotation-xml", "script", "style", "template", "noscript"}
 # a cell or block boundary reads as a space ("1." and "27–37" in two cells are not "1.27–37")
@@ -84,9 +86,10 @@ class _Visible(HTMLParser):
             self.out.append(html.escape(data, quote=False))
 
 
+@by_text()
 def sections(page_html: str) -> dict[str, str]:
     """A built page's search sections as Material writes them, from what a reader reads:
-    {heading id ("" for the part before the first one): text}."""
+    {heading id ("" for the part before the first one): text}. Shared: read it, do not change it."""
     found = ARTICLE.search(page_html)
     visible = _Visible()
     visible.feed(found.group(1) if found else "")
