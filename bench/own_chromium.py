@@ -23,41 +23,38 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from lesson_core.data.own_texts import DEFAULT, TEXTS  # noqa: E402
 
-BENCH_JS = """async ([pyodideUrl, coreUrl, text, steps, size]) => {
+# Pyodide and lesson_core in the page (the worker's own code, run on the page so the CPU can be
+# slowed), then a Python script with the text as TEXT; the script's last expression is returned.
+RUN_JS = """async ([pyodideUrl, coreUrl, text, script]) => {
   const { loadPyodide } = await import(pyodideUrl);
   const py = await loadPyodide({ indexURL: new URL(".", pyodideUrl).href });
   const zip = new Uint8Array(await (await fetch(coreUrl)).arrayBuffer());
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/aula" });
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula')");
   py.globals.set("TEXT", text);
-  return py.runPython(`
-import json, time
-from lesson_core.topics.own_run import Run
-run = Run(TEXT, 1, "${size}", 0.01)
-t = time.perf_counter()
-run.advance(${steps})
-json.dumps({"examples": run.seen, "seconds": time.perf_counter() - t})
-`);
+  return py.runPython(script);
 }"""
 
+# Examples per second of a plain run (Run.advance): {size}, {steps}.
+BENCH_PY = """
+import json, time
+from lesson_core.topics.own_run import Run
+run = Run(TEXT, 1, "{size}", 0.01)
+t = time.perf_counter()
+run.advance({steps})
+json.dumps({{"examples": run.seen, "seconds": time.perf_counter() - t}})
+"""
 
 # The goals (issue 25), with the worker's own code: Session.slice in slices of SLICE_SECONDS, checkpoint
-# evaluation included, for at most LIMIT seconds of wall time; the first checkpoint (and the time) at which
+# evaluation included, for at most {limit} seconds of wall time; the first checkpoint (and the time) at which
 # the held-out loss is below the unigram's, and at which half of the sample's words are words of the text.
-GOALS_JS = """async ([pyodideUrl, coreUrl, text, size, limit]) => {
-  const { loadPyodide } = await import(pyodideUrl);
-  const py = await loadPyodide({ indexURL: new URL(".", pyodideUrl).href });
-  const zip = new Uint8Array(await (await fetch(coreUrl)).arrayBuffer());
-  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/aula" });
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/aula')");
-  py.globals.set("TEXT", text);
-  return py.runPython(`
+GOALS_PY = """
 import json, time
 from lesson_core.kit.registry import get, parse_params
 from lesson_core.widgets.own_train import SLICE_SECONDS, Session
-s = Session(parse_params(get("own_train"), {"example": "own", "text": TEXT, "size": "${size}"}), "es")
-t0, goals, took = time.perf_counter(), {}, []
-while time.perf_counter() - t0 < ${limit} and not s.done:
+s = Session(parse_params(get("own_train"), {{"example": "own", "text": TEXT, "size": "{size}"}}), "es")
+t0, goals, took = time.perf_counter(), {{}}, []
+while time.perf_counter() - t0 < {limit} and not s.done:
     a = time.perf_counter()
     new = s.slice(SLICE_SECONDS)
     took.append(time.perf_counter() - a)
@@ -67,11 +64,10 @@ while time.perf_counter() - t0 < ${limit} and not s.done:
             goals.setdefault("below_unigram", [round(at, 1), c["step"]])
         if c["words"] and c["known_words"] >= c["words"] / 2:
             goals.setdefault("half_words", [round(at, 1), c["step"]])
-json.dumps({"goals": goals, "seen": s.run.seen, "seconds": time.perf_counter() - t0,
+json.dumps({{"goals": goals, "seen": s.run.seen, "seconds": time.perf_counter() - t0,
             "per_second": s.state()["per_second"], "last": s.ckpts[-1],
-            "slices_ms": [round(1000 * x) for x in sorted(took)]})
-`);
-}"""
+            "slices_ms": [round(1000 * x) for x in sorted(took)]}})
+"""
 
 
 def goals(page, cdp, base, pyodide, core, rate: float, limit: float) -> None:
@@ -79,7 +75,8 @@ def goals(page, cdp, base, pyodide, core, rate: float, limit: float) -> None:
     text = TEXTS[DEFAULT]["text"]["es"]
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     for size in ("small", "medium"):
-        out = json.loads(page.evaluate(GOALS_JS, [base + pyodide, base + core, text, size, limit]))
+        out = json.loads(page.evaluate(RUN_JS, [base + pyodide, base + core, text,
+                                                GOALS_PY.format(size=size, limit=limit)]))
         g, last, ms = out["goals"], out["last"], out["slices_ms"]
         said = lambda k: f"{g[k][0]} s (step {g[k][1]})" if k in g else f"not within {limit:g} s"
         print(f"{size:>6}, CPU slowed {rate:g}x, {len(text.encode())} bytes: {out['per_second']:.0f} examples/s "
@@ -116,12 +113,12 @@ def main() -> None:
         cdp = page.context.new_cdp_session(page)
         for size in ("small", "medium"):
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-            out = json.loads(page.evaluate(BENCH_JS, [base + pyodide, base + core, TEXTS[DEFAULT]["text"]["es"],
-                                                      args.steps, size]))
+            out = json.loads(page.evaluate(RUN_JS, [base + pyodide, base + core, TEXTS[DEFAULT]["text"]["es"],
+                                                    BENCH_PY.format(size=size, steps=args.steps)]))
             plain = out["examples"] / out["seconds"]
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.rate})
-            out = json.loads(page.evaluate(BENCH_JS, [base + pyodide, base + core, TEXTS[DEFAULT]["text"]["es"],
-                                                      args.steps, size]))
+            out = json.loads(page.evaluate(RUN_JS, [base + pyodide, base + core, TEXTS[DEFAULT]["text"]["es"],
+                                                    BENCH_PY.format(size=size, steps=args.steps)]))
             slow = out["examples"] / out["seconds"]
             print(f"{size:>6}: {plain:6.0f} examples/s in Chromium, {slow:6.0f} with the CPU slowed {args.rate:g}x")
         if args.goals:

@@ -205,3 +205,37 @@ def test_a_save_cut_halfway_is_not_saved_and_the_next_tap_resumes(browser, pages
         (pages.site / "assets" / "aula" / "aula.css").read_text(encoding="utf-8")
     assert not context.errors, context.errors[:5]
     context.close()
+
+
+# Saved files fetched while "remove" runs: each is answered from the cache or the network, and none
+# brings the deleted cache back (caches.open after caches.has used to make an empty one again).
+FETCH_WHILE_REMOVING = """async (urls) => {
+  const reg = await navigator.serviceWorker.ready;
+  const removed = new Promise((done) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => done();
+    reg.active.postMessage({type: 'remove'}, [channel.port2]);
+  });
+  const fetched = [];
+  for (let i = 0; i < 40; i++) fetched.push(fetch(urls[i % urls.length] + '?n=' + i, {cache: 'no-store'}).then(r => r.ok));
+  const ok = await Promise.all(fetched);
+  await removed;
+  await Promise.all(urls.map(u => fetch(u, {cache: 'no-store'})));  // after it, too
+  return {ok: ok.every(Boolean), caches: await caches.keys()};
+}"""
+
+
+def test_files_fetched_while_removing_leave_no_cache_behind(browser, pages):
+    context, pg = phone(browser)
+    try:
+        pg.goto(pages.base + LESSON)
+        save(pg, "page")
+        pg.reload()  # now controlled by the service worker
+        urls = pg.evaluate("[...document.querySelectorAll('link[rel=stylesheet], script[src]')]"
+                           ".map(e => e.href || e.src).filter(u => u.startsWith(location.origin))")
+        assert urls
+        out = pg.evaluate(FETCH_WHILE_REMOVING, urls)
+        assert out["ok"], "a saved file was not answered while it was being removed"
+        assert out["caches"] == [], out["caches"]
+    finally:
+        context.close()

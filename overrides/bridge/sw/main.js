@@ -49,7 +49,10 @@ function hex(buffer) {
 async function digest(buffer) { return hex(await crypto.subtle.digest("SHA-256", buffer)); }
 
 async function whole(cache, path) {  // the cached copy when its bytes are the build's
-  var hit = await cache.match(addr(path));
+  return intact(await cache.match(addr(path)), path);
+}
+
+async function intact(hit, path) {  // a cached response, when its bytes are the build's
   if (!hit) return null;
   var body = await hit.clone().arrayBuffer();
   return (await digest(body)) === D.files[path][0] ? hit : null;
@@ -148,14 +151,16 @@ async function offlinePage(path) {
 }
 
 async function answer(request, path) {
-  if (D.files[path] && (await caches.has(CACHE))) {
-    var cache = await caches.open(CACHE);
-    var hit = await whole(cache, path);  // checked by its hash each time it is served
+  if (D.files[path]) {
+    // caches.match never creates the cache; caches.open would, and a "remove" may be deleting it
+    // meanwhile (an empty aula-<version> was left behind when a fetch came between has() and open())
+    var kept = await caches.match(addr(path), { cacheName: CACHE });
+    var hit = await intact(kept, path);  // checked by its hash each time it is served
     if (hit) return hit;
-    if (await cache.match(addr(path))) {  // damaged: fetched again, and kept when the new copy is whole
+    if (kept) {  // damaged: fetched again, and kept when the new copy is whole
       try {
         var fresh = await fetch(addr(path), { cache: "no-cache" });
-        if (fresh.ok) { await store(cache, path, fresh.clone()); return fresh; }
+        if (fresh.ok) { await store(await caches.open(CACHE), path, fresh.clone()); return fresh; }
       } catch (e) { /* offline, or not the build's bytes: as if not saved */ }
     }
   }
