@@ -19,7 +19,7 @@ from urllib.parse import quote
 import pytest
 
 from conftest import FAST_CONNECTION, PY_TIMEOUT, fetch, mkdocs_serve, widget
-from test_authoring import mini_project
+from mini_project import mini_project
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

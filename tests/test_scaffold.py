@@ -13,7 +13,7 @@ from bs4 import BeautifulSoup
 
 from lesson_core.kit.fmt import plain
 from lesson_core.scaffold import add_to_nav, new_lesson
-from test_authoring import mini_project, mkdocs_build
+from mini_project import mini_project, mkdocs_build
 
 
 def test_nav_entry_goes_after_the_last_lesson():

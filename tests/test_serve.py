@@ -15,7 +15,7 @@ import zipfile
 import pytest
 
 from conftest import core_zip_name, fetch, mkdocs_serve
-from test_authoring import CONTEXTS, mini_project
+from mini_project import CONTEXTS, mini_project
 
 pytestmark = pytest.mark.slow
 
