@@ -11,7 +11,8 @@ page, `blank` a fresh context per load showing about:blank (a context's own cost
 per load in one context, about:blank, `idle` nothing but the waits.
 
 Measured 2026-12-03 under load (6 pages x 2 languages), CPU per load: page 1.66 s, reuse 0.69 s,
-blank 0.93 s, tab 0.79 s, idle 0.08 s. A new page costs about as much CPU as loading a lesson in it;
+blank 0.93 s, tab 0.79 s, idle 0.08 s; 2026-12-03, quieter, 3 pages x 2 languages: page 1.40 s,
+reuse 0.65 s, tab 0.80 s. A new page costs about as much CPU as loading a lesson in it;
 no flag tried (site isolation off, --in-process-gpu, --disable-gpu-compositing, --no-zygote,
 --renderer-process-limit=1) nor blocking the search index saved more than 3 %."""
 
@@ -52,7 +53,7 @@ def main() -> None:
     ap.add_argument("--pages", type=int, default=6)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--flags", action="append", default=[], help="extra Chromium flags, one set per option")
-    ap.add_argument("--mode", default="page", choices=["page", "blank", "reuse", "idle", "tab"],
+    ap.add_argument("--mode", default="page", choices=["page", "blank", "reuse", "idle", "tab", "handed"],
                     help="page: a fresh context per page; blank: fresh contexts showing about:blank "
                          "(the context's own cost); reuse: one context for every page")
     ap.add_argument("--block", action="append", default=[], help="URL globs to abort in every page")
@@ -73,6 +74,8 @@ def main() -> None:
             for flags in sets:
                 b = p.chromium.launch(executable_path=conftest.CHROMIUM, headless=True,
                                       args=conftest.CHROMIUM_ARGS + flags.split())
+                if args.mode == "handed":
+                    b = conftest.eval_friendly(b)  # new_context() hands out pooled contexts
                 time.sleep(3)  # the launch's own work done
                 t0 = usage(group)
                 ctx = None

@@ -60,30 +60,31 @@ def browser_module(name: str) -> bool:
     return not name.startswith(BUILD_ONLY)
 
 
-def _browser_sources() -> list[Path]:
-    return [p for p in sorted(PACKAGE.rglob("*.py")) if browser_module(p.relative_to(PACKAGE.parent).as_posix())]
+def _browser_sources() -> list[tuple[str, bytes]]:
+    """(name in the zip, bytes) of lesson_core's browser modules, each file read once."""
+    return [(p.relative_to(PACKAGE.parent).as_posix(), p.read_bytes()) for p in sorted(PACKAGE.rglob("*.py"))
+            if browser_module(p.relative_to(PACKAGE.parent).as_posix())]
 
 
-def _sources_digest() -> bytes:
+def _sources_digest(sources: list[tuple[str, bytes]]) -> bytes:
     """What lesson_core_zip() is made of, digested without compressing it (a rebuild under serve asks
     on every save, and most saves leave lesson_core as it was)."""
     h = hashlib.sha256()
-    for path in _browser_sources():
-        data = path.read_bytes()
-        h.update(f"{path.relative_to(PACKAGE.parent).as_posix()}\0{len(data)}\0".encode())
+    for name, data in sources:
+        h.update(f"{name}\0{len(data)}\0".encode())
         h.update(data)
     return h.digest()
 
 
-def lesson_core_zip() -> bytes:
+def lesson_core_zip(sources: list[tuple[str, bytes]] | None = None) -> bytes:
     """lesson_core's .py files for the browser (BUILD_ONLY left out) as a zip with fixed timestamps
-    (same sources, same bytes)."""
+    (same sources, same bytes); ``sources``: those files as already read (:func:`_browser_sources`)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in _browser_sources():
-            info = zipfile.ZipInfo(path.relative_to(PACKAGE.parent).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+        for name, data in sources if sources is not None else _browser_sources():
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(info, data)
     return buf.getvalue()
 
 
@@ -136,10 +137,11 @@ def runtime_files(with_snapshot: bool = False, compiled: bool = True) -> dict:
     Made once per process for the same sources (a build asks twice; ``mkdocs serve`` on every edit)."""
     if not PYODIDE_DIR.is_dir() or not SHIM.exists():
         raise PluginError("node_modules is missing or incomplete: run `npm ci` first (see README)")
-    key = (_sources_digest(), with_snapshot, compiled, bridge_bundle()["py-worker.mjs"])
+    sources = _browser_sources()  # read once: a save landing meanwhile changes the next key, not this zip
+    key = (_sources_digest(sources), with_snapshot, compiled, bridge_bundle()["py-worker.mjs"])
     if key not in _MADE:
         _MADE.clear()
-        source = lesson_core_zip()
+        source = lesson_core_zip(sources)
         compiled_python(source, core=compiled)  # what is missing, in one Node process (Pyodide starts once)
         _MADE[key] = _make_runtime(source, compiled_core(source) if compiled else source, with_snapshot)
     return _MADE[key]

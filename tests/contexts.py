@@ -1,8 +1,8 @@
 """Browser contexts handed from one test to the next (tests/conftest.py, `browser`).
 
-A new Chromium context and its first page load cost about 1.4 s of CPU; the same load in a context
-that has loaded the site before costs about 0.75 s (bench/chromium_cpu.py: the HTTP cache and the
-compiled scripts stay). On 2 cores the browser tests are mostly that, so a test's context is not
+A lesson's load in a new Chromium context costs about 1.40 s of CPU; in a context handed on from an
+earlier test, emptying included, about 0.86 s (`bench/chromium_cpu.py --mode page`, `--mode handed`,
+2026-12-03): the HTTP cache and the compiled scripts stay. On 2 cores the browser tests are mostly that, so a test's context is not
 closed when the test closes it: it is emptied and handed to the next test that asks for one with the
 same options.
 

@@ -34,7 +34,10 @@ def test_a_handed_context_keeps_no_storage_no_worker_and_no_cookie(browser, serv
         r.onupgradeneeded = () => r.result.createObjectStore('s'); r.onsuccess = ok; r.onerror = fail; });
       await (await caches.open('aula-test')).put('/x', new Response('x'));
     }""")
-    registered = pg.evaluate("navigator.serviceWorker.getRegistration().then(r => !!r)")
+    # the site's service worker, registered as «Guardar» does (save.js), and active
+    pg.evaluate("""async (root) => { await navigator.serviceWorker.register(root + 'sw.js', {scope: root});
+                                      await navigator.serviceWorker.ready; }""", server)
+    assert pg.evaluate("navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))")
     ctx = _again(browser, ctx, viewport={"width": 411, "height": 700})
     assert ctx.pages == [], "the last test's pages are closed"
     pg = ctx.new_page()
@@ -46,8 +49,8 @@ def test_a_handed_context_keeps_no_storage_no_worker_and_no_cookie(browser, serv
       cache: await caches.has('aula-test'),
     })""")
     assert left == {"local": None, "session": None, "cookie": False, "idb": False, "cache": False}
-    if registered:  # the page registered its service worker before: none controls the new visit's start
-        assert pg.evaluate("navigator.serviceWorker.controller") is None
+    assert pg.evaluate("navigator.serviceWorker.getRegistration().then(r => r === undefined)"), "a service worker"
+    assert pg.evaluate("navigator.serviceWorker.controller") is None
     ctx.close()
 
 
