@@ -124,7 +124,10 @@ def test_offline_halfway_leaves_nothing_that_looks_saved_and_the_next_tap_finish
     pg.goto(pages.base + LESSON)
     save(pg, "page:")  # the next tap, online: what arrived whole is kept, the rest fetched
     assert pg.evaluate(SAVED_MARKS) == ["page:" + LESSON + "index.html"]
-    assert not context.errors, context.errors[:5]
+    # Chromium may report a request the lost signal failed after the signal is back (under load, after
+    # the clear above): that error names the emulated lost signal, which no request made online can get
+    late = "net::ERR_INTERNET_DISCONNECTED"
+    assert not [e for e in context.errors if late not in e], context.errors[:5]
     context.close()
 
 
