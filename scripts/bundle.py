@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 from macros.version import build_date, version  # noqa: E402
 from bundle_readme import opener_html, readme_texts  # noqa: E402  (beside this script)
+import site_stamp  # noqa: E402  (beside this script)
 
 
 SITE = "aula"  # the site's folder inside the bundle, beside ABRIR.html and the read-me files
@@ -62,9 +63,11 @@ def main() -> int:
     args = parser.parse_args()
     dist = Path(args.dist)
     folder = dist / "aula-offline"
+    (dist / site_stamp.BUNDLE_STAMP).unlink(missing_ok=True)  # stale until the new zip is whole
     build(folder)
     if not args.no_zip:
-        zip_folder(folder, dist / "aula-offline.zip")
+        zip_folder(folder, dist / site_stamp.BUNDLE_ZIP)
+        site_stamp.write_bundle(dist)  # tests/test_offline.py reuses this zip while it matches
     print(f"offline bundle: {folder}" + ("" if args.no_zip else f" and {dist / 'aula-offline.zip'}"))
     return 0
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Set up everything from nothing and build the site into site/.
+# Set up everything from nothing, build the site into site/ and the offline school bundle into dist/.
 #   Python tools (pinned in requirements.txt, installed with hashes from requirements.lock) into .venv/, front-end packages (package-lock.json)
 #   into node_modules/, Debian's chromium + chromium-driver for the browser tests (when run as root),
-#   then `mkdocs build --strict`.
+#   then `mkdocs build --strict`, and scripts/bundle.py (each stamped, scripts/site_stamp.py: the tests reuse both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,4 +32,5 @@ fi
 
 .venv/bin/mkdocs build --strict
 .venv/bin/python scripts/site_stamp.py write site   # the tests reuse this build while the sources match
-echo "Site built in site/ (open it with: .venv/bin/mkdocs serve)"
+.venv/bin/python scripts/bundle.py                  # the offline school bundle, dist/ (stamped: the tests reuse it too)
+echo "Site built in site/ (open it with: .venv/bin/mkdocs serve); the offline bundle in dist/"

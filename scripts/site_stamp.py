@@ -6,7 +6,11 @@ when the stamp matches and build it again (once, for every test worker) when it 
     python scripts/site_stamp.py check site     # exit 0 when site/ is fresh
 
 The stamp lives inside the site folder (aula-inputs.json), so any later build into that folder,
-which empties it first, also removes the stamp."""
+which empties it first, also removes the stamp.
+
+The offline bundle (scripts/bundle.py, run by setup.sh too) gets a stamp of its own beside it, never
+in it (dist/aula-bundle-inputs.json: the zip goes to schools): the same inputs, plus the version and
+the date its read-me files and footers carry, which tests/test_offline.py compares with today's."""
 
 from __future__ import annotations
 
@@ -36,6 +40,31 @@ def digest(root: Path = ROOT) -> str:
             h.update(path.relative_to(root).as_posix().encode() + b"\0")
             h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()
+
+
+BUNDLE_STAMP = "aula-bundle-inputs.json"
+BUNDLE_ZIP = "aula-offline.zip"
+
+
+def _bundle_key(root: Path) -> dict:
+    sys.path.insert(0, str(root))
+    from macros.version import build_date, version
+    return {"inputs": digest(root), "version": version(), "date": build_date()}
+
+
+def write_bundle(dist: Path, root: Path = ROOT) -> None:
+    """After scripts/bundle.py made dist/aula-offline.zip with the default settings."""
+    if default_build() and not os.environ.get("AULA_VERSION"):
+        (dist / BUNDLE_STAMP).write_text(json.dumps(_bundle_key(root)) + "\n", encoding="utf-8")
+
+
+def fresh_bundle(dist: Path, root: Path = ROOT) -> bool:
+    """Whether dist/aula-offline.zip is a bundle of this checkout, made today with the default settings."""
+    try:
+        stamp = json.loads((dist / BUNDLE_STAMP).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return (dist / BUNDLE_ZIP).is_file() and stamp == _bundle_key(root)
 
 
 def default_build() -> bool:

@@ -268,7 +268,7 @@ def mkdocs_serve(top: Path):
 # whole run, 2026-12-02). scripts/test.sh hands whole files to its workers in this order, heaviest
 # first, so that no worker starts a long file when the others are nearly done; the rest follow in
 # their usual order. A new heavy file only costs balance, never a test.
-COST = {"test_readers.py": 200, "test_keyboard.py": 91, "test_offline.py": 90, "test_narrow_browser.py": 65,
+COST = {"test_readers.py": 250, "test_keyboard.py": 91, "test_offline.py": 90,
         "test_authoring.py": 70, "test_language.py": 55, "test_loading.py": 50, "test_safety_browser.py": 40,
         "test_classroom_browser.py": 40, "test_authoring_browser.py": 35, "test_parity.py": 27,
         "test_serve.py": 25, "test_chrome.py": 18, "test_own_views.py": 45, "test_own_parity.py": 30,

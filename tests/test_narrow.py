@@ -2,8 +2,8 @@
 
 The core's side: svgkit's layout helpers, and every converted figure drawn twice (wide and narrow,
 from the same numbers) with the facts of its summary in the narrow drawing too. The browser's side
-is tests/test_narrow_browser.py. No figure, table or formula is exempt: every one that once scrolled
-sideways on a phone has a narrow form.
+is tests/test_readers.py::test_every_figure_fits_a_phone (tests/narrow_checks.py). No figure, table
+or formula is exempt: every one that once scrolled sideways on a phone has a narrow form.
 """
 
 from __future__ import annotations

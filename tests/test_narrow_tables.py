@@ -2,7 +2,7 @@
 (svgkit.card_table: every number after the header it belongs to, whatever the header holds), the
 narrow forms of attention and diffusion and the display formulas say what the wide ones say, a long
 formula breaks at its relations, then at plus and minus. Figures: tests/test_narrow.py; the browser's
-sweep of every page: tests/test_narrow_browser.py.
+sweep of every page: tests/test_readers.py::test_every_figure_fits_a_phone (tests/narrow_checks.py).
 """
 
 from __future__ import annotations

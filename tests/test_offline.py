@@ -1,6 +1,7 @@
 """The offline school bundle, opened from file:// in Chromium with no server.
 
-The bundle is built with scripts/bundle.py, zipped, and the zip is unpacked as Windows' "Extract
+The bundle is built with scripts/bundle.py, zipped (setup.sh's dist/aula-offline.zip while its stamp
+says it was made today from these very sources, scripts/site_stamp.py; else once here), and the zip is unpacked as Windows' "Extract
 All" and macOS' Archive Utility do it, into a folder named after the zip (``aula-offline/``), in a
 path with spaces and accents (``Aulas de IA/lição 1/``). Every request a page makes is recorded:
 nothing may leave the bundle's folder.
@@ -19,7 +20,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 import lesson_core
-from conftest import ROOT
+from conftest import ROOT, site_stamp
 from lesson_core.kit.fmt import fmt
 from lesson_core.kit.messages import msg
 
@@ -29,6 +30,8 @@ PY_TIMEOUT = 90000  # ms, generous on a loaded machine; not a performance assert
 
 @pytest.fixture(scope="session")
 def bundle_zip(tmp_path_factory) -> Path:
+    if site_stamp.fresh_bundle(ROOT / "dist"):
+        return ROOT / "dist" / site_stamp.BUNDLE_ZIP  # read only: the tests unpack it elsewhere
     dist = tmp_path_factory.mktemp("dist")
     proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "bundle.py"), "--dist", str(dist)],
                           cwd=ROOT, capture_output=True, text=True, timeout=900)

@@ -4,7 +4,8 @@ The core's side runs without a browser: every widget's view carries a summary of
 in both languages, that changes whenever the figure does. The browser side checks every page
 of the built site: axe-core (WCAG 2.2 A/AA) in light and dark at 1280 and 375 px, no page wider
 than the screen from 320 to 1280 px, figure text of 11 CSS px or more at 360 px, targets of
-24 px (44 px with a finger), colours with enough contrast. One browser, one page per URL.
+24 px (44 px with a finger), colours with enough contrast. One browser, one visit per page, shared
+with the phone sweep (narrow_checks.py: figures, formulas and tables at 320-412 px).
 The keyboard walk through every widget is in test_keyboard.py.
 """
 
@@ -15,6 +16,7 @@ import re
 import pytest
 
 import lesson_core
+import narrow_checks
 from conftest import add_axe, assert_clean_html
 from lesson_core.kit.controls import Choice, Number, Range, Text, Toggle
 from lesson_core.kit.registry import SUMMARY, all_widgets
@@ -211,48 +213,85 @@ def _settle(pg, width: int, wait: bool = True):
         pg.wait_for_function(MARKED_JS, arg=width)
 
 
-def test_every_page_light_and_dark_at_every_width(browser, server, site):
-    """On every page: 0 axe violations (WCAG 2.2 A/AA) in light and dark at 1280 and 375 px;
-    SVG text and figure colours with enough contrast in both schemes; no page wider than the
-    screen at any width; figure text of 11 CSS px or more at 360 px; targets of 24 px or more.
-
-    One page load per URL and two axe runs: the full rule set at 1280 light, and at 375 dark the
-    rules that the width or aula.js's scroll boxes can change plus the colour rules. The rest would
-    repeat a run on the same DOM: the layout rules do not depend on the scheme (light 375 = dark
-    375), nor the colours on the width (dark 1280 = dark 375), and axe's passes are most of this
-    test's time."""
-    context = browser.new_context(reduced_motion="reduce")  # colours settle at once when the scheme changes
-    pg = context.new_page()
-    _block_python(pg)
-    problems, measured = [], 0
+def _readers_checks(pg, server: str, name: str, out: dict) -> None:
+    """The accessibility checks of the page open in `pg`, as loaded (see the test below)."""
+    problems = out["problems"]
 
     def axe(where: str, rules: list[str] | None):
         for v in pg.evaluate(AXE_JS, [AXE_TAGS, rules]):
             problems.append(f"{where}: {v}")
 
-    for path in _pages(site):
+    add_axe(pg, server)
+    _set_scheme(pg, "default")
+    for width in sorted(WIDTHS, reverse=True):
+        _settle(pg, width, wait=width in (1280, 375))
+        r = pg.evaluate(LAYOUT_JS, [width, MIN_FIGURE_PX if width == 360 else 0])
+        if r["overflow"] > 0:
+            problems.append(f"{name} at {width}px: page {r['overflow']} px wider than the screen")
+        problems += [f"{name} at 360px: figure text {t}" for t in r["small"]]
+        out["measured"] += r["count"]
+        if width == 1280:
+            axe(f"{name} light 1280", None)
+            problems += [f"{name} at 1280px: target {t} under 24 px" for t in pg.evaluate(TARGETS_JS, 24)]
+    problems += [f"{name} light: {bad}" for bad in pg.evaluate(CONTRAST_JS)]
+    _set_scheme(pg, "slate")
+    _settle(pg, 375)
+    axe(f"{name} dark 375", LAYOUT_RULES + COLOUR_RULES)
+    problems += [f"{name} dark: {bad}" for bad in pg.evaluate(CONTRAST_JS)]
+
+
+@pytest.fixture(scope="module")
+def every_page(browser, server, site) -> dict:
+    """One visit of every page for two sweeps: the accessibility checks of the page as loaded, then
+    the phone checks (narrow_checks.py), which answer its quizzes. A page's load costs about as
+    much CPU as either sweep's work on it, and the two sweeps read the same pages. The quiz answers are
+    cleared before the next page, so each page is checked as a first visit."""
+    context = browser.new_context(reduced_motion="reduce")  # colours settle at once when the scheme changes
+    pg = context.new_page()
+    _block_python(pg)
+    readers = {"problems": [], "measured": 0}
+    narrow = {"problems": [], "figures": 0, "tables": 0, "answered": 0}
+    pages = _pages(site)
+    for path in pages:
         pg.goto(server + path)
-        add_axe(pg, server)
         name = path or "/"
+        _readers_checks(pg, server, name, readers)
         _set_scheme(pg, "default")
-        for width in sorted(WIDTHS, reverse=True):
-            _settle(pg, width, wait=width in (1280, 375))
-            r = pg.evaluate(LAYOUT_JS, [width, MIN_FIGURE_PX if width == 360 else 0])
-            if r["overflow"] > 0:
-                problems.append(f"{name} at {width}px: page {r['overflow']} px wider than the screen")
-            problems += [f"{name} at 360px: figure text {t}" for t in r["small"]]
-            measured += r["count"]
-            if width == 1280:
-                axe(f"{name} light 1280", None)
-                problems += [f"{name} at 1280px: target {t} under 24 px" for t in pg.evaluate(TARGETS_JS, 24)]
-        problems += [f"{name} light: {bad}" for bad in pg.evaluate(CONTRAST_JS)]
-        _set_scheme(pg, "slate")
-        _settle(pg, 375)
-        axe(f"{name} dark 375", LAYOUT_RULES + COLOUR_RULES)
-        problems += [f"{name} dark: {bad}" for bad in pg.evaluate(CONTRAST_JS)]
+        for key, value in narrow_checks.check_page(pg, name).items():
+            narrow[key] += value
+        pg.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
     context.close()
-    assert measured > 300  # the figures were there to measure
-    assert not problems, "\n".join(problems[:30])
+    return {"pages": pages, "readers": readers, "narrow": narrow}
+
+
+def test_every_page_light_and_dark_at_every_width(every_page):
+    """On every page: 0 axe violations (WCAG 2.2 A/AA) in light and dark at 1280 and 375 px;
+    SVG text and figure colours with enough contrast in both schemes; no page wider than the
+    screen at any width; figure text of 11 CSS px or more at 360 px; targets of 24 px or more.
+
+    One page load per URL (shared with the phone sweep) and two axe runs: the full rule set at 1280
+    light, and at 375 dark the rules that the width or aula.js's scroll boxes can change plus the
+    colour rules. The rest would repeat a run on the same DOM: the layout rules do not depend on the
+    scheme (light 375 = dark 375), nor the colours on the width (dark 1280 = dark 375), and axe's
+    passes are most of this test's time."""
+    readers = every_page["readers"]
+    assert readers["measured"] > 300  # the figures were there to measure
+    assert not readers["problems"], "\n".join(readers["problems"][:30])
+
+
+def test_every_figure_fits_a_phone(every_page):
+    """At 320, 360, 375 and 412 px, on every page of both languages (lessons, teacher guides,
+    worksheets, class sets, glossary): no converted widget's figure or table wider than its box, no
+    display formula or Markdown table wider than its column, no other box of the content column
+    scrolling sideways (a plan, an answer key, a quiz's explanation once answered), figure text of
+    11 px or more (narrow_checks.py)."""
+    pages, narrow = every_page["pages"], every_page["narrow"]
+    for kind in ("teacher/", "worksheets/", "teacher/class/"):   # the sweep reaches them in both languages
+        assert any(p.startswith(kind) for p in pages) and any(p.startswith("pt/" + kind) for p in pages), kind
+    assert narrow["figures"] > 200  # the figures were there to measure (4 widths)
+    assert narrow["answered"] >= 10  # every quiz of both languages, answered: its explanation measured too
+    assert narrow["tables"] > 100    # tables outside widgets (plans, answer keys, worksheets, Markdown) measured
+    assert not narrow["problems"], "\n".join(narrow["problems"][:400])
 
 
 def test_touch_targets_on_a_phone(browser, server, site):

@@ -1,14 +1,16 @@
-"""Phones first (issue 16), in the browser: on every page of both languages (lessons, teacher guides,
-worksheets, class sets, glossary), at 320, 360, 375 and 412 px, no widget figure or table is wider than
-its box, no formula or Markdown table wider than its column, no other box of the content column scrolls
-sideways, and figure text is 11 px or more (font size times the drawing's scale); at 1280 px every
-converted figure shows its wide drawing at its full width. The core's side is tests/test_narrow.py.
+"""Phones first (issue 16), in the browser: what the sweep of every page checks at phone widths, run by
+tests/test_readers.py (`test_every_figure_fits_a_phone`) in the same visit of each page as its
+accessibility checks (one load per page for both). On every page of both languages (lessons, teacher
+guides, worksheets, class sets, glossary), at 320, 360, 375 and 412 px, no widget figure or table is
+wider than its box, no formula or Markdown table wider than its column, no other box of the content
+column scrolls sideways, and figure text is 11 px or more (font size times the drawing's scale); at
+1280 px every converted figure shows its wide drawing at its full width. The core's side is
+tests/test_narrow.py.
 """
 
 from __future__ import annotations
 
 from test_narrow import MIN_FIGURE_PX, PHONES
-from test_readers import _block_python, _pages
 
 MEASURE_JS = """(minPx) => {
   const shown = (e) => e.getClientRects().length > 0;
@@ -84,45 +86,30 @@ WIDE_JS = """() => [...document.querySelectorAll('.aula-figs')].map(f => {
 })"""
 
 
-def test_every_figure_fits_a_phone(browser, server, site):
-    """At 320, 360, 375 and 412 px, on every page of both languages (lessons, teacher guides,
-    worksheets, class sets, glossary): no converted widget's figure or table wider than its box, no
-    display formula or Markdown table wider than its column, no other box of the content column
-    scrolling sideways (a plan, an answer key, a quiz's explanation once answered), figure text of
-    11 px or more."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    pg = context.new_page()
-    _block_python(pg)
-    problems, figures, tables, answered = [], 0, 0, 0
-    pages = _pages(site)
-    for kind in ("teacher/", "worksheets/", "teacher/class/"):   # the sweep reaches them in both languages
-        assert any(p.startswith(kind) for p in pages) and any(p.startswith("pt/" + kind) for p in pages), kind
-    for path in pages:
-        pg.goto(server + path)
-        pg.add_style_tag(content=ON_SCREEN_CSS)
-        name = path or "/"
-        for wid, shows_wide, shows_narrow, scale in pg.evaluate(WIDE_JS):
-            if not (shows_wide and not shows_narrow and scale >= 1):
-                problems.append(f"{name} at 1280px: {wid} does not show its wide figure at full size ({scale:.2f})")
-        quizzes = pg.evaluate(ANSWER_JS)
-        if quizzes:
-            pg.wait_for_function(ANSWERED_JS)
-            answered += quizzes
-        for width in PHONES:
-            pg.set_viewport_size({"width": width, "height": 800})
-            pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-            r = pg.evaluate(MEASURE_JS, MIN_FIGURE_PX)
-            figures += r["figures"]
-            tables += r["tables"]
-            problems += [f"{name} at {width}px: {wid} {cls} is {sw} px wide in a {cw} px box"
-                         for wid, cls, sw, cw in r["wide"]]
-            problems += [f"{name} at {width}px: {wid} text {t!r} at {px} px" for wid, t, px in r["small"]]
-            problems += [f"{name} at {width}px: {cls} {sw} px in {cw}" for cls, sw, cw in r["formulas"]]
-            problems += [f"{name} at {width}px: {wid or 'page'} {cls} scrolls: {sw} px in {cw}"
-                         for wid, cls, sw, cw in r["boxes"]]
-        pg.set_viewport_size({"width": 1280, "height": 800})
-    context.close()
-    assert figures > 200  # the figures were there to measure (4 widths)
-    assert answered >= 10  # every quiz of both languages, answered: its explanation measured too
-    assert tables > 100    # tables outside widgets (plans, answer keys, worksheets, Markdown) measured
-    assert not problems, "\n".join(problems[:400])
+def check_page(pg, name: str) -> dict:
+    """The phone checks of the page open in `pg` (at 1280 px, as loaded): its problems and what was
+    measured. It answers the page's quizzes, so it runs after the checks of the page as loaded."""
+    out = {"problems": [], "figures": 0, "tables": 0, "answered": 0}
+    problems = out["problems"]
+    pg.set_viewport_size({"width": 1280, "height": 800})
+    pg.add_style_tag(content=ON_SCREEN_CSS)
+    for wid, shows_wide, shows_narrow, scale in pg.evaluate(WIDE_JS):
+        if not (shows_wide and not shows_narrow and scale >= 1):
+            problems.append(f"{name} at 1280px: {wid} does not show its wide figure at full size ({scale:.2f})")
+    quizzes = pg.evaluate(ANSWER_JS)
+    if quizzes:
+        pg.wait_for_function(ANSWERED_JS)
+        out["answered"] += quizzes
+    for width in PHONES:
+        pg.set_viewport_size({"width": width, "height": 800})
+        pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        r = pg.evaluate(MEASURE_JS, MIN_FIGURE_PX)
+        out["figures"] += r["figures"]
+        out["tables"] += r["tables"]
+        problems += [f"{name} at {width}px: {wid} {cls} is {sw} px wide in a {cw} px box"
+                     for wid, cls, sw, cw in r["wide"]]
+        problems += [f"{name} at {width}px: {wid} text {t!r} at {px} px" for wid, t, px in r["small"]]
+        problems += [f"{name} at {width}px: {cls} {sw} px in {cw}" for cls, sw, cw in r["formulas"]]
+        problems += [f"{name} at {width}px: {wid or 'page'} {cls} scrolls: {sw} px in {cw}"
+                     for wid, cls, sw, cw in r["boxes"]]
+    return out
