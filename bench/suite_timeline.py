@@ -1,6 +1,7 @@
 """Where the test suite's time goes: runs the README's test command with AULA_TIMELINE set
 (tests/conftest.py records when each test ran, on which worker) and prints the wall and CPU time,
-each worker's busy time and its idle tail, the files by cost, and the slowest tests.
+each worker's busy time and its idle tail, the files by cost, the pages each file loaded in Chromium
+and the starts of live Python among them, and the slowest tests.
 
     .venv/bin/python bench/suite_timeline.py                 # the whole suite
     .venv/bin/python bench/suite_timeline.py --read DIR      # summarise an earlier run's records
@@ -105,6 +106,18 @@ def summarise(folder: Path, top: int = 25) -> None:
     print("files by cost (wall s" + (", CPU s" if counted else "") + "):")
     for name, s in (cpu_file if counted else per_file).most_common(top):
         print(f"  {per_file[name]:7.1f}" + (f"  {cpu_file[name]:7.1f}" if counted else "") + f"  {name}")
+    loads = collections.defaultdict(lambda: [0, 0, 0.0])  # file -> [pages, pythons, CPU]
+    for r in rows:
+        entry = loads[r["file"]]
+        entry[0] += r.get("pages", 0)
+        entry[1] += r.get("pythons", 0)
+        entry[2] += r.get("cpu", 0.0)
+    if any(p or y for p, y, _ in loads.values()):
+        pages, pythons = sum(v[0] for v in loads.values()), sum(v[1] for v in loads.values())
+        print(f"browser loads: {pages} pages, {pythons} starts of live Python (tests/contexts.py LOADED); "
+              "files by starts (pages, starts" + (", CPU s" if counted else "") + "):")
+        for name, (p, y, c) in sorted(loads.items(), key=lambda kv: (kv[1][1], kv[1][0]), reverse=True)[:top]:
+            print(f"  {p:5d}  {y:5d}" + (f"  {c:7.1f}" if counted else "") + f"  {name}")
     print("slowest tests (wall s" + (", CPU s" if counted else "") + "):")
     for r in sorted(rows, key=lambda r: r.get("cpu", r["end"] - r["start"]), reverse=True)[:top]:
         print(f"  {r['end'] - r['start']:7.1f}" + (f"  {r.get('cpu', 0):7.1f}" if counted else "") + f"  {r['id']}")

@@ -39,6 +39,19 @@ _FINAL = {"expose_binding", "expose_function", "set_extra_http_headers",
           "set_http_credentials", "clock", "tracing", "route_from_har", "route_web_socket"}
 _ORIGIN = re.compile(r"^(https?://[^/]+|file://)")
 
+# What this test process's contexts loaded, for bench/suite_timeline.py (tests/conftest.py records it
+# per test): pages (document loads) and starts of live Python (requests for Pyodide's wasm, in http
+# and in the file:// bundle's carrier), from the cache or not. Counts only; nothing is asserted on it.
+LOADED = {"pages": 0, "pythons": 0}
+
+
+def _count(request) -> None:
+    url = request.url
+    if request.resource_type == "document":
+        LOADED["pages"] += 1
+    elif url.endswith(("/pyodide.asm.wasm", "/pyodide.asm.wasm.js")):
+        LOADED["pythons"] += 1
+
 
 class Handed:
     """A pooled context as a test sees it: a BrowserContext whose close() hands it back."""
@@ -50,6 +63,7 @@ class Handed:
         self._final = False
         self.origins: set[str] = set()
         real.on("request", self._seen)
+        real.on("request", _count)
 
     def _seen(self, request):
         m = _ORIGIN.match(request.url)
@@ -96,7 +110,9 @@ class Pool:
 
     def open(self, **options):
         if not Pool.reuse or any(callable(v) for v in options.values()):
-            return self._new(**options)
+            context = self._new(**options)
+            context.on("request", _count)
+            return context
         key = repr(sorted(options.items()))
         idle = self._idle.setdefault(key, [])
         if idle:

@@ -1,5 +1,5 @@
-"""The class set on paper and the plan's period (issue 27), from Chromium's PDF (pypdf) and its print
-layout:
+"""The class set on paper and the plan's period (issue 27), from Chromium's PDF (read with PDFium,
+conftest.pdf_texts) and its print layout:
 
 - the sheets' job opens with a cover page: the chapter, a group line, the guide's curriculum box and
   the lesson's QR code (decoded back to its address by zbarimg);
@@ -12,14 +12,13 @@ layout:
 
 from __future__ import annotations
 
-import io
 import re
 import shutil
 import subprocess
 
 import pytest
-from pypdf import PdfReader
 
+from conftest import pdf_texts
 from lesson_core.classroom import curriculum as cm
 from lesson_core.classroom.periods import PERIODS
 
@@ -35,8 +34,7 @@ A4_BOX = {"width": round((210 - 24) / 25.4 * 96), "height": round((297 - 28) / 2
 
 def pdf_pages(pg, fmt: str = "A4") -> list[str]:
     pg.emulate_media(media="print")
-    reader = PdfReader(io.BytesIO(pg.pdf(format=fmt, print_background=True)))
-    return [p.extract_text() for p in reader.pages]
+    return pdf_texts(pg.pdf(format=fmt, print_background=True))
 
 
 def prepare(pg, size: int) -> None:

@@ -1,18 +1,16 @@
 """Classroom in the browser (issue 18): a class set printed as one job (a sheet per student, each on
 its own page, name line first) and a compact key packet; class sizes refused with a localized message;
 student sheets that never show a key, whatever the link; the licence in the footer. Page counts and
-text come from Chromium's PDF (pypdf)."""
+text come from Chromium's PDF (read with PDFium, conftest.pdf_texts)."""
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from pypdf import PdfReader
 
 from lesson_core.classroom import worksheets as ws
-from conftest import add_axe, widget
+from conftest import add_axe, pdf_texts, widget
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -23,8 +21,7 @@ KEY = {"es": "Clave de respuestas", "pt": "Gabarito"}
 
 def pdf_pages(pg, fmt: str = "A4") -> list[str]:
     pg.emulate_media(media="print")
-    reader = PdfReader(io.BytesIO(pg.pdf(format=fmt, print_background=True)))
-    return [p.extract_text() for p in reader.pages]
+    return pdf_texts(pg.pdf(format=fmt, print_background=True))
 
 
 def prepare(pg, size: str) -> str:

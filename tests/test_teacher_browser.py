@@ -3,15 +3,13 @@ and print checked through the PDF (A4 and Letter) and through the print CSS."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 
 import pytest
-from pypdf import PdfReader
 
 import lesson_core
-from conftest import normalized, part_html, widget
+from conftest import normalized, part_html, pdf_texts, widget
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -27,8 +25,8 @@ def quizzes_on(site, path: str) -> list[str]:
 def pdf_text(pg, fmt: str) -> tuple[str, int]:
     pg.emulate_media(media="print")
     data = pg.pdf(format=fmt, print_background=True)
-    reader = PdfReader(io.BytesIO(data))
-    return "\n".join(p.extract_text() for p in reader.pages), len(reader.pages)
+    pages = pdf_texts(data)
+    return "\n".join(pages), len(pages)
 
 
 def copied_link(pg, wid: str) -> str:
