@@ -64,10 +64,11 @@ def main() -> int:
     dist = Path(args.dist)
     folder = dist / "aula-offline"
     (dist / site_stamp.BUNDLE_STAMP).unlink(missing_ok=True)  # stale until the new zip is whole
+    key = site_stamp.bundle_key()  # the sources as the build starts
     build(folder)
     if not args.no_zip:
         zip_folder(folder, dist / site_stamp.BUNDLE_ZIP)
-        site_stamp.write_bundle(dist)  # tests/test_offline.py reuses this zip while it matches
+        site_stamp.write_bundle(dist, key)  # tests/test_offline.py reuses this zip while it matches
     print(f"offline bundle: {folder}" + ("" if args.no_zip else f" and {dist / 'aula-offline.zip'}"))
     return 0
 

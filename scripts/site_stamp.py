@@ -46,16 +46,22 @@ BUNDLE_STAMP = "aula-bundle-inputs.json"
 BUNDLE_ZIP = "aula-offline.zip"
 
 
-def _bundle_key(root: Path) -> dict:
-    sys.path.insert(0, str(root))
+def bundle_key(root: Path = ROOT) -> dict | None:
+    """What a bundle made now from `root` would be stamped with, or None when it is not the default
+    build (a release's AULA_VERSION, the publishing settings). Taken before the build starts, so that a
+    source saved during the build leaves the stamp stale rather than wrong."""
+    if not default_build() or os.environ.get("AULA_VERSION"):
+        return None
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
     from macros.version import build_date, version
     return {"inputs": digest(root), "version": version(), "date": build_date()}
 
 
-def write_bundle(dist: Path, root: Path = ROOT) -> None:
-    """After scripts/bundle.py made dist/aula-offline.zip with the default settings."""
-    if default_build() and not os.environ.get("AULA_VERSION"):
-        (dist / BUNDLE_STAMP).write_text(json.dumps(_bundle_key(root)) + "\n", encoding="utf-8")
+def write_bundle(dist: Path, key: dict | None) -> None:
+    """After scripts/bundle.py made dist/aula-offline.zip from the sources `key` (bundle_key) describes."""
+    if key is not None:
+        (dist / BUNDLE_STAMP).write_text(json.dumps(key) + "\n", encoding="utf-8")
 
 
 def fresh_bundle(dist: Path, root: Path = ROOT) -> bool:
@@ -64,7 +70,7 @@ def fresh_bundle(dist: Path, root: Path = ROOT) -> bool:
         stamp = json.loads((dist / BUNDLE_STAMP).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return (dist / BUNDLE_ZIP).is_file() and stamp == _bundle_key(root)
+    return (dist / BUNDLE_ZIP).is_file() and stamp == bundle_key(root)
 
 
 def default_build() -> bool:

@@ -1,10 +1,10 @@
 """The offline school bundle, opened from file:// in Chromium with no server.
 
-The bundle is built with scripts/bundle.py, zipped (setup.sh's dist/aula-offline.zip while its stamp
-says it was made today from these very sources, scripts/site_stamp.py; else once here), and the zip is unpacked as Windows' "Extract
-All" and macOS' Archive Utility do it, into a folder named after the zip (``aula-offline/``), in a
-path with spaces and accents (``Aulas de IA/lição 1/``). Every request a page makes is recorded:
-nothing may leave the bundle's folder.
+The bundle is built with scripts/bundle.py and zipped: setup.sh's dist/aula-offline.zip while its
+stamp says it was made today from these very sources (scripts/site_stamp.py), else once here. The
+zip is unpacked as Windows' "Extract All" and macOS' Archive Utility do it, into a folder named
+after the zip (``aula-offline/``), in a path with spaces and accents (``Aulas de IA/lição 1/``).
+Every request a page makes is recorded: nothing may leave the bundle's folder.
 """
 
 from __future__ import annotations
