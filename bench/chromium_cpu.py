@@ -8,13 +8,16 @@ then opens each of the first N lesson pages of both languages at 1280 px, waits 
 marked the page and a second has passed; R rounds, flag sets interleaved. --mode says what is
 measured: `page` a fresh context per page (as the `page` fixture does), `reuse` one context for every
 page, `blank` a fresh context per load showing about:blank (a context's own cost), `tab` a fresh page
-per load in one context, about:blank, `idle` nothing but the waits.
+per load in one context, about:blank, `idle` nothing but the waits, `python` as `page` with a fast
+link, so live Python starts early, and waits until it is ready (`python` minus `page`: a start).
 
 Measured 2026-12-03 under load (6 pages x 2 languages), CPU per load: page 1.66 s, reuse 0.69 s,
 blank 0.93 s, tab 0.79 s, idle 0.08 s; 2026-12-03, quieter, 3 pages x 2 languages: page 1.40 s,
 reuse 0.65 s, tab 0.80 s. A new page costs about as much CPU as loading a lesson in it;
 no flag tried (site isolation off, --in-process-gpu, --disable-gpu-compositing, --no-zygote,
---renderer-process-limit=1) nor blocking the search index saved more than 3 %."""
+--renderer-process-limit=1) nor blocking the search index saved more than 3 %.
+2026-12-03 (a slower machine), 2 pages x 2 languages x 2 rounds: page 2.1 s, python 7.3 s, so a start
+of live Python costs about 5.2 s of CPU (--js-flags=--no-wasm-tier-up: 7.5 s, no saving)."""
 
 from __future__ import annotations
 
@@ -53,7 +56,7 @@ def main() -> None:
     ap.add_argument("--pages", type=int, default=6)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--flags", action="append", default=[], help="extra Chromium flags, one set per option")
-    ap.add_argument("--mode", default="page", choices=["page", "blank", "reuse", "idle", "tab", "handed"],
+    ap.add_argument("--mode", default="page", choices=["page", "blank", "reuse", "idle", "tab", "handed", "python"],
                     help="page: a fresh context per page; blank: fresh contexts showing about:blank "
                          "(the context's own cost); reuse: one context for every page")
     ap.add_argument("--block", action="append", default=[], help="URL globs to abort in every page")
@@ -82,7 +85,8 @@ def main() -> None:
                 for path in paths:
                     if ctx is None:
                         ctx = b.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-                        ctx.add_init_script(conftest.NEED_CONNECTION)
+                        ctx.add_init_script(conftest.FAST_CONNECTION if args.mode == "python"
+                                            else conftest.NEED_CONNECTION)
                         pg = ctx.new_page()
                         for glob in args.block:
                             pg.route(glob, lambda route: route.abort())
@@ -96,6 +100,8 @@ def main() -> None:
                     else:
                         pg.goto(url + path)
                         pg.wait_for_function(MARKED_JS, arg=1280)
+                        if args.mode == "python":  # the page's live Python started early, and ready
+                            conftest.wait_python(pg)
                     time.sleep(1)
                     if args.mode not in ("reuse", "idle", "tab"):
                         ctx.close()

@@ -10,6 +10,7 @@ tests/test_narrow.py.
 
 from __future__ import annotations
 
+from conftest import poll_js
 from test_narrow import MIN_FIGURE_PX, PHONES
 
 MEASURE_JS = """(minPx) => {
@@ -88,17 +89,18 @@ WIDE_JS = """() => [...document.querySelectorAll('.aula-figs')].map(f => {
 
 def check_page(pg, name: str) -> dict:
     """The phone checks of the page open in `pg` (at 1280 px, as loaded): its problems and what was
-    measured. It answers the page's quizzes, so it runs after the checks of the page as loaded."""
+    measured. It answers the page's quizzes, so it runs after the checks of the page as loaded. It runs
+under the page's policy, which forbids eval(): its waits are conftest.poll_js."""
     out = {"problems": [], "figures": 0, "tables": 0, "answered": 0}
     problems = out["problems"]
     pg.set_viewport_size({"width": 1280, "height": 800})
-    pg.add_style_tag(content=ON_SCREEN_CSS)
+    pg.add_style_tag(content=ON_SCREEN_CSS)  # the policy's style-src allows inline style (the figures' colours)
     for wid, shows_wide, shows_narrow, scale in pg.evaluate(WIDE_JS):
         if not (shows_wide and not shows_narrow and scale >= 1):
             problems.append(f"{name} at 1280px: {wid} does not show its wide figure at full size ({scale:.2f})")
     quizzes = pg.evaluate(ANSWER_JS)
     if quizzes:
-        pg.wait_for_function(ANSWERED_JS)
+        assert pg.evaluate(poll_js(ANSWERED_JS)), f"{name}: a quiz's explanation never showed"
         out["answered"] += quizzes
     for width in PHONES:
         pg.set_viewport_size({"width": width, "height": 800})

@@ -5,7 +5,9 @@ in both languages, that changes whenever the figure does. The browser side check
 of the built site: axe-core (WCAG 2.2 A/AA) in light and dark at 1280 and 375 px, no page wider
 than the screen from 320 to 1280 px, figure text of 11 CSS px or more at 360 px, targets of
 24 px (44 px with a finger), colours with enough contrast. One browser, one visit per page, shared
-with the phone sweep (narrow_checks.py: figures, formulas and tables at 320-412 px).
+with the phone sweep (narrow_checks.py: figures, formulas and tables at 320-412 px) and with the
+policy sweep (test_safety_browser.py's WATCH: the page's Content Security Policy enforced through the
+whole visit, no violation and no console error).
 The keyboard walk through every widget is in test_keyboard.py.
 """
 
@@ -17,7 +19,8 @@ import pytest
 
 import lesson_core
 import narrow_checks
-from conftest import add_axe, assert_clean_html
+from conftest import NEED_CONNECTION, add_axe, assert_clean_html, poll_js
+from test_safety_browser import WATCH, site_pages, violations
 from lesson_core.kit.controls import Choice, Number, Range, Text, Toggle
 from lesson_core.kit.registry import SUMMARY, all_widgets
 
@@ -210,7 +213,7 @@ MARKED_JS = "(w) => !document.querySelector('.aula-widget') || document.document
 def _settle(pg, width: int, wait: bool = True):
     pg.set_viewport_size({"width": width, "height": 800})
     if wait:  # readers.js marks the scroll boxes after the first frame and again 150 ms after a resize
-        pg.wait_for_function(MARKED_JS, arg=width)
+        assert pg.evaluate(poll_js(MARKED_JS), width), f"readers.js never marked the page at {width} px"
 
 
 def _readers_checks(pg, server: str, name: str, out: dict) -> None:
@@ -242,26 +245,50 @@ def _readers_checks(pg, server: str, name: str, out: dict) -> None:
 
 @pytest.fixture(scope="module")
 def every_page(browser, server, site) -> dict:
-    """One visit of every page for two sweeps: the accessibility checks of the page as loaded, then
-    the phone checks (narrow_checks.py), which answer its quizzes. A page's load costs about as
-    much CPU as either sweep's work on it, and the two sweeps read the same pages. The quiz answers are
-    cleared before the next page, so each page is checked as a first visit."""
-    context = browser.new_context(reduced_motion="reduce")  # colours settle at once when the scheme changes
+    """One visit of every page for three sweeps: the accessibility checks of the page as loaded, then
+    the phone checks (narrow_checks.py), which answer its quizzes, all under the page's own Content
+    Security Policy, whose violations and the console's errors are collected through the whole visit.
+    A page's load costs about as much CPU as either of the first two sweeps' work on it, and the three
+    read the same pages. The quiz answers are cleared before the next page, so each page is checked as a
+    first visit. The policy forbids eval(), which Playwright's wait_for_function uses: the waits here
+    are promise-returning evaluate()s (conftest.poll_js)."""
+    # colours settle at once when the scheme changes; live Python waits for a need (none here)
+    context = browser.new_context(reduced_motion="reduce", bypass_csp=False)
+    context.add_init_script(WATCH + NEED_CONNECTION)
     pg = context.new_page()
+    errors = []
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(str(e)))
     _block_python(pg)
     readers = {"problems": [], "measured": 0}
     narrow = {"problems": [], "figures": 0, "tables": 0, "answered": 0}
-    pages = _pages(site)
-    for path in pages:
-        pg.goto(server + path)
-        name = path or "/"
-        _readers_checks(pg, server, name, readers)
-        _set_scheme(pg, "default")
-        for key, value in narrow_checks.check_page(pg, name).items():
-            narrow[key] += value
-        pg.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-    context.close()
-    return {"pages": pages, "readers": readers, "narrow": narrow}
+    policy = {"problems": [], "pages": 0}
+    pages = site_pages(site)  # every page of the site, its 404 pages included
+    try:
+        for path in pages:
+            errors.clear()
+            pg.goto(server + path)
+            name = path or "/"
+            policy["problems"] += _policy_problems(pg, name)
+            _readers_checks(pg, server, name, readers)
+            _set_scheme(pg, "default")
+            for key, value in narrow_checks.check_page(pg, name).items():
+                narrow[key] += value
+            pg.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            policy["problems"] += [f"{name}: {v}" for v in violations(pg)]
+            policy["problems"] += [f"{name}: console: {e}" for e in errors]
+            policy["pages"] += 1
+    finally:
+        context.close()
+    return {"pages": pages, "readers": readers, "narrow": narrow, "policy": policy}
+
+
+def _policy_problems(pg, name: str) -> list[str]:
+    """The page's policy, as macros/csp.py writes it: scripts from the site only, no inline style."""
+    policy = pg.evaluate("(document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]') || {}).content")
+    if not policy or "script-src 'self'" not in policy or "unsafe-inline" in policy.split("style-src")[0]:
+        return [f"{name}: policy {policy!r}"]
+    return []
 
 
 def test_every_page_light_and_dark_at_every_width(every_page):
@@ -292,6 +319,16 @@ def test_every_figure_fits_a_phone(every_page):
     assert narrow["answered"] >= 10  # every quiz of both languages, answered: its explanation measured too
     assert narrow["tables"] > 100    # tables outside widgets (plans, answer keys, worksheets, Markdown) measured
     assert not narrow["problems"], "\n".join(narrow["problems"][:400])
+
+
+def test_every_page_carries_the_policy_and_breaks_none_of_it(every_page):
+    """Every page of the built site (404 pages included) carries the Content Security Policy, and
+    nothing on it breaks the policy or logs an error while it is loaded, checked in both schemes and
+    at every width, and its quizzes answered (the visit of the two sweeps above, under the policy)."""
+    policy = every_page["policy"]
+    assert len(every_page["pages"]) >= 40 and policy["pages"] == len(every_page["pages"]), every_page["pages"]
+    assert "404.html" in every_page["pages"] and "pt/404.html" in every_page["pages"]
+    assert not policy["problems"], "\n".join(policy["problems"][:20])
 
 
 def test_touch_targets_on_a_phone(browser, server, site):
