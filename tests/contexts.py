@@ -46,6 +46,8 @@ LOADED = {"pages": 0, "pythons": 0}
 
 
 def _count(request) -> None:
+    if request.service_worker is not None:
+        return  # the service worker's own fetch of what a page or its worker asked for: counted there
     url = request.url
     if request.resource_type == "document":
         LOADED["pages"] += 1
