@@ -191,6 +191,10 @@ def test_the_page_at_360_px_touch_and_dark_trains_without_sideways_scroll(browse
         for i in range(buttons.count()):
             box = buttons.nth(i).bounding_box()
             assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        edit = widget(pg, "own_train").locator("[data-train-edit]")
+        box = edit.bounding_box()
+        assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        assert edit.text_content() == ot.EDIT["pt"]
         widget(pg, "own_train").locator('[data-train="train"]').tap()
         _wait_step(pg, ot.EVERY + 1)
         widget(pg, "own_train").locator('[data-train="pause"]').tap()
@@ -201,6 +205,36 @@ def test_the_page_at_360_px_touch_and_dark_trains_without_sideways_scroll(browse
         assert not errors
     finally:
         context.close()
+
+
+def test_an_example_copied_into_the_field_is_edited_as_the_readers_own(page, server):
+    """Under the text field, a button copies the chosen example into it, in the page's language: "my
+    own text" is then picked, the button hides until an example is chosen again, the field has the
+    focus, and the widget answers for that text as if it had been typed (live Python, as CPython
+    draws it); an edit to it is the reader's own text."""
+    for prefix, lang in (("pt/", "pt"), ("", "es")):
+        page.goto(server + prefix + "own-model/")
+        w = widget(page, "own_train")
+        pick, field, edit = (w.locator('select[data-param="example"]'), w.locator('[data-param="text"]'),
+                             w.locator("[data-train-edit]"))
+        assert edit.is_visible() and edit.text_content() == ot.EDIT[lang]
+        assert field.input_value() == ""
+        pick.select_option("places")
+        edit.click()
+        text = TEXTS["places"]["text"][lang]
+        assert field.input_value() == text
+        assert pick.input_value() == "own" and not edit.is_visible()
+        assert page.evaluate("(w) => document.activeElement === document.querySelector(w + ' textarea')", W)
+        pick.select_option("verses")
+        assert edit.is_visible()
+        pick.select_option("own")
+        assert not edit.is_visible()
+    edited = text + "\nSan Quirico de los Andes"  # a line of the reader's own
+    field.fill(edited)
+    setup = lesson_core_setup("es", example="own", text=edited)
+    page.wait_for_function("([w, h]) => document.querySelector(w + ' [data-part=setup]').innerHTML === h",
+                           arg=[W, normalized(page, setup)], timeout=PY_TIMEOUT)
+    assert page.evaluate("document.documentElement.dataset.python") == "ready"  # the text was computed live
 
 
 def test_train_before_python_is_there_loads_it_and_trains(page, server):

@@ -91,15 +91,22 @@ BUTTONS = (("train", {"es": "Entrenar", "pt": "Treinar"}), ("pause", {"es": "Pau
            ("continue", {"es": "Continuar", "pt": "Continuar"}), ("reset", {"es": "Reiniciar", "pt": "Reiniciar"}))
 
 
+EDIT = {"es": "Editar este texto en el cuadro", "pt": "Editar este texto na caixa"}
+
+
 def _buttons(lang: str) -> Markup:
     """Room for Train, Pause, Continue, Reset: the page's bridge (overrides/bridge/train.js) makes the
-    buttons from these labels, since without scripts nothing could train."""
+    buttons from these labels, since without scripts nothing could train. It also puts under the text
+    field a button that copies the chosen example (its text in the page's language, here) into the
+    field, to be edited as the reader's own."""
     paused = tr(lang, {"es": "El entrenamiento está en pausa porque la página quedó oculta; presiona «Continuar» "
                              "para seguir donde quedó.",
                        "pt": "O treinamento está em pausa porque a página ficou oculta; toque em «Continuar» "
                              "para seguir de onde parou."})
     labels = {f"data-label-{key}": tr(lang, label) for key, label in BUTTONS}
-    return h("div", {"class": "aula-train-buttons", "data-paused-note": paused, **labels})
+    examples = json.dumps({key: tr(lang, t["text"]) for key, t in TEXTS.items()}, ensure_ascii=False)
+    return h("div", {"class": "aula-train-buttons", "data-paused-note": paused, **labels,
+                     "data-label-edit": tr(lang, EDIT), "data-examples": examples})
 
 
 def _idle(lang: str) -> Markup:

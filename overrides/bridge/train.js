@@ -9,7 +9,9 @@
  * the run. The run pauses when the page is hidden or left (visibilitychange, pagehide). A text the
  * model cannot use is said under the field, and what was on screen stays.
  * Typing in the text field picks "my own text" in the example list. The buttons are made here, from
- * the labels in the part (data-label-train...): without scripts there is nothing to press.
+ * the labels in the part (data-label-train...): without scripts there is nothing to press. So is the
+ * one under the text field that copies the chosen example (data-examples, in the page's language)
+ * into the field, as the reader's own text to edit; it hides while "my own text" is chosen.
  *
  * createTrain(env), env = {train(w, cmd, done), swapParts(w, parts, params), read(w), status(w, text),
  * message(w, name, text), msgs}.
@@ -32,8 +34,44 @@ export function createTrain(env) {
         b.disabled = what !== "train";
         box.appendChild(b);
       });
+      var w = box.closest(".aula-widget");
+      var field = w && w.querySelector('textarea[data-param="text"]');
+      if (field && box.hasAttribute("data-examples")) {
+        var edit = document.createElement("button");
+        edit.type = "button";
+        edit.className = "md-button aula-train-edit";
+        edit.setAttribute("data-train-edit", "");
+        edit.textContent = box.getAttribute("data-label-edit");
+        field.parentNode.appendChild(edit);
+        showEdit(w);
+      }
     });
   });
+
+  function pickOf(w) { return w.querySelector('select[data-param="example"]'); }
+
+  // The copy button shows while an example is chosen (with "my own text", the field is the text).
+  function showEdit(w) {
+    var edit = w.querySelector("[data-train-edit]"), pick = pickOf(w);
+    if (edit && pick) edit.hidden = pick.value === "own";
+  }
+
+  // The chosen example into the field, as if the reader had typed it: "my own text" is picked, the
+  // widget answers for that text, and the field has the focus, ready to be edited.
+  function editExample(w) {
+    var box = w.querySelector(".aula-train-buttons[data-examples]"), pick = pickOf(w);
+    var field = w.querySelector('textarea[data-param="text"]');
+    if (!box || !pick || !field) return;
+    var texts;
+    try { texts = JSON.parse(box.getAttribute("data-examples")); } catch (e) { return; }
+    if (!Object.prototype.hasOwnProperty.call(texts, pick.value)) return;
+    field.value = texts[pick.value];
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+    field.focus();
+    field.setSelectionRange(0, 0);
+    field.scrollTop = 0;
+  }
 
   function runOf(w) {
     return w._train || (w._train = { token: null, running: false, inflight: 0, gen: 0, done: false });
@@ -111,9 +149,16 @@ export function createTrain(env) {
   }
 
   document.addEventListener("click", function (ev) {
+    var e = ev.target && ev.target.closest && ev.target.closest("[data-train-edit]");
+    if (e && e.closest(".aula-widget")) { editExample(e.closest(".aula-widget")); return; }
     var b = ev.target && ev.target.closest && ev.target.closest("[data-train]");
     var w = b && b.closest(".aula-widget");
     if (w && !b.disabled) act(w, b.getAttribute("data-train"));
+  });
+
+  document.addEventListener("change", function (ev) {
+    var t = ev.target;
+    if (t && t.getAttribute && t.getAttribute("data-param") === "example") showEdit(t.closest(".aula-widget"));
   });
 
   // Typing your own text: "my own text" in the list (before the bridge reads the controls).
@@ -123,6 +168,7 @@ export function createTrain(env) {
     var w = t.closest(".aula-widget"), pick = w && w.querySelector('[data-train]') &&
       w.querySelector('select[data-param="example"]');
     if (pick && pick.value !== "own") pick.value = "own";
+    if (w) showEdit(w);
   }, true);
 
   // A hidden or left page trains no more: the run pauses, and says so.
